@@ -1,0 +1,25 @@
+package org.mpcache.slave;
+
+/**
+ * The seam between the slave and whoever decides what the SSD holds: the slave asks
+ * "admit? evict what?" and reports what happened. Locally, {@link LocalArbiter}; with a
+ * master, the Replace Arbitrator on the NameNode answers over RPC.
+ *
+ * <p>Calls arrive under the slave's lock; implementations must not block on I/O for long.
+ */
+public interface CacheArbiter {
+  /**
+   * A block that is not cached is being read. {@code freeBytes} is the room the slave has now;
+   * victims must be cached blocks, and freeing them must leave at least {@code bytes} free.
+   */
+  Admission requestAdmission(BlockKey block, long bytes, long freeBytes);
+
+  /** A cached block was served. */
+  void onHit(BlockKey block);
+
+  /** A block's copy is now on the SSD (filled, or found valid at start-up). */
+  void onCached(BlockKey block, long bytes);
+
+  /** A block's copy left the SSD (evicted, invalidated, corrupt, or its directory failed). */
+  void onRemoved(BlockKey block);
+}
