@@ -1,0 +1,60 @@
+package org.mpcache.slave;
+
+import java.util.concurrent.atomic.LongAdder;
+
+/** The slave's monotonic counters, each with the description its metric carries. */
+public enum CacheCounter {
+  HITS("Block reads served from an SSD copy"),
+  MISSES("Block reads served from the HDD replica"),
+  BYTES_FROM_SSD("Bytes served from SSD copies"),
+  BYTES_FROM_HDD("Bytes served from HDD replicas to readers the cache could have served"),
+  FILLS("Blocks copied to the SSD and verified"),
+  FILLS_ABORTED("Fills given up (partial read, SSD error, replica changed, checksum mismatch)"),
+  BACKGROUND_FILLS_DROPPED("Background fill requests dropped because the fill queue was full"),
+  EVICTIONS("Copies removed to make room"),
+  INVALIDATIONS("Copies removed because their replica was deleted, appended or recovered"),
+  CORRUPT_DROPPED("Copies dropped because they failed verification or could not be read"),
+  STALE_DISCARDED("Copies discarded because they no longer matched their replica");
+
+  private final String description;
+
+  CacheCounter(String description) {
+    this.description = description;
+  }
+
+  public String description() {
+    return description;
+  }
+
+  /** The metric name: HITS becomes Hits, BYTES_FROM_SSD becomes BytesFromSsd. */
+  public String metricName() {
+    StringBuilder name = new StringBuilder();
+    for (String word : name().split("_")) {
+      name.append(word.charAt(0)).append(word.substring(1).toLowerCase());
+    }
+    return name.toString();
+  }
+
+  /** One set of counter values. */
+  public static final class Values {
+    private final LongAdder[] adders = new LongAdder[values().length];
+
+    public Values() {
+      for (int i = 0; i < adders.length; i++) {
+        adders[i] = new LongAdder();
+      }
+    }
+
+    public void add(CacheCounter counter, long delta) {
+      adders[counter.ordinal()].add(delta);
+    }
+
+    public void increment(CacheCounter counter) {
+      add(counter, 1);
+    }
+
+    public long get(CacheCounter counter) {
+      return adders[counter.ordinal()].sum();
+    }
+  }
+}

@@ -1,0 +1,68 @@
+package org.mpcache.slave;
+
+import java.io.FilterInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+
+import org.apache.hadoop.fs.ChecksumException;
+
+/**
+ * The HDD replica's data stream for a reader whose pass over the block also fills its SSD copy:
+ * one HDD read serves both. Any trouble with the copy only ends the fill; the reader sees exactly
+ * what stock Hadoop would show it.
+ */
+final class FillingStream extends FilterInputStream {
+  private Fill fill;
+
+  FillingStream(InputStream hdd, Fill fill) {
+    super(hdd);
+    this.fill = fill;
+  }
+
+  @Override
+  public int read() throws IOException {
+    byte[] one = new byte[1];
+    return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
+  }
+
+  @Override
+  public int read(byte[] buffer, int off, int len) throws IOException {
+    int n = in.read(buffer, off, len);
+    if (n > 0 && fill != null) {
+      Fill current = fill;
+      try {
+        current.accept(buffer, off, n);
+        if (current.complete()) {
+          fill = null;
+          current.finish();
+        }
+      } catch (ChecksumException e) {
+        fill = null;
+        current.abort("the HDD replica does not match its checksums: " + e.getMessage());
+      } catch (IOException e) {
+        fill = null;
+        current.abortOnSsdError(e);
+      }
+    }
+    return n;
+  }
+
+  @Override
+  public long skip(long n) throws IOException {
+    endFill("the reader skipped part of the block");
+    return in.skip(n);
+  }
+
+  @Override
+  public void close() throws IOException {
+    endFill("the reader stopped before the end of the block");
+    super.close();
+  }
+
+  private void endFill(String why) {
+    if (fill != null) {
+      fill.abort(why);
+      fill = null;
+    }
+  }
+}

@@ -1,0 +1,60 @@
+package org.mpcache.slave;
+
+import static org.apache.hadoop.metrics2.lib.Interns.info;
+
+import org.apache.hadoop.metrics2.MetricsCollector;
+import org.apache.hadoop.metrics2.MetricsRecordBuilder;
+import org.apache.hadoop.metrics2.MetricsSource;
+import org.apache.hadoop.metrics2.MetricsSystem;
+import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
+
+/**
+ * The cache slave's metrics2 source, one per DataNode ({@code MpCacheSlave-<datanode uuid>}),
+ * visible in JMX as {@code Hadoop:service=DataNode,name=MpCacheSlave-<uuid>}.
+ */
+public final class SlaveMetrics implements MetricsSource {
+  public static final String RECORD = "MpCacheSlave";
+
+  private final InputCache cache;
+  private final String sourceName;
+
+  private SlaveMetrics(InputCache cache, String sourceName) {
+    this.cache = cache;
+    this.sourceName = sourceName;
+  }
+
+  public static SlaveMetrics register(String datanodeUuid, InputCache cache) {
+    String name = sourceName(datanodeUuid);
+    SlaveMetrics metrics = new SlaveMetrics(cache, name);
+    DefaultMetricsSystem.instance().register(name, "mpCache DataNode cache slave", metrics);
+    return metrics;
+  }
+
+  public static String sourceName(String datanodeUuid) {
+    return RECORD + "-" + datanodeUuid;
+  }
+
+  public void unregister() {
+    MetricsSystem system = DefaultMetricsSystem.instance();
+    system.unregisterSource(sourceName);
+  }
+
+  @Override
+  public void getMetrics(MetricsCollector collector, boolean all) {
+    String disabledReason = cache.disabledReason();
+    MetricsRecordBuilder record = collector.addRecord(RECORD).setContext("dfs")
+        .tag(info("State", "enabled, or disabled: <reason>"),
+            disabledReason == null ? "enabled" : "disabled: " + disabledReason)
+        .tag(info("FailedDirs", "SSD dirs out of use, with why"),
+            String.join("; ", cache.failedDirs()))
+        .addGauge(info("Enabled", "1 while the cache serves reads, 0 when disabled"),
+            disabledReason == null ? 1 : 0)
+        .addGauge(info("UsedBytes", "Bytes the SSD copies take"), cache.usedBytes())
+        .addGauge(info("CapacityBytes", "Cache capacity of the healthy SSD dirs"),
+            cache.capacityBytes())
+        .addGauge(info("CachedBlocks", "Blocks with a copy on the SSD"), cache.cachedBlocks());
+    for (CacheCounter counter : CacheCounter.values()) {
+      record.addCounter(info(counter.metricName(), counter.description()), cache.counter(counter));
+    }
+  }
+}

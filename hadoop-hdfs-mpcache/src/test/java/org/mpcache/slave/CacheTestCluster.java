@@ -1,0 +1,209 @@
+package org.mpcache.slave;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.mpcache.conf.MpCacheConfigKeys.*;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.util.List;
+import java.util.Random;
+import java.util.function.Consumer;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hdfs.DFSConfigKeys;
+import org.apache.hadoop.hdfs.DFSTestUtil;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
+import org.apache.hadoop.hdfs.MiniDFSCluster;
+import org.apache.hadoop.hdfs.client.HdfsClientConfigKeys;
+import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
+import org.apache.hadoop.hdfs.protocol.LocatedBlock;
+import org.apache.hadoop.hdfs.server.datanode.DataNode;
+import org.apache.hadoop.hdfs.server.datanode.DataNodeTestUtils;
+import org.apache.hadoop.hdfs.server.datanode.fsdataset.impl.MpCacheFsDataset;
+import org.apache.hadoop.test.GenericTestUtils;
+
+/**
+ * A MiniDFSCluster whose DataNodes run the mpCache slave, each on its own "SSD" dir, with small
+ * blocks and fast client retries; plus the file and block helpers the tests share.
+ */
+public final class CacheTestCluster implements AutoCloseable {
+  public static final int BLOCK_SIZE = 256 << 10;
+  public static final int BYTES_PER_CHECKSUM = 512;
+
+  private final MiniDFSCluster cluster;
+  private final File base;
+
+  private CacheTestCluster(MiniDFSCluster cluster, File base) {
+    this.cluster = cluster;
+    this.base = base;
+  }
+
+  /** Settings every test cluster shares; tests adjust them before {@link #start}. */
+  public static Configuration conf() {
+    Configuration conf = new Configuration();
+    conf.setLong(DFSConfigKeys.DFS_NAMENODE_MIN_BLOCK_SIZE_KEY, 0);
+    conf.setLong(DFSConfigKeys.DFS_BLOCK_SIZE_KEY, BLOCK_SIZE);
+    conf.setInt(DFSConfigKeys.DFS_BYTES_PER_CHECKSUM_KEY, BYTES_PER_CHECKSUM);
+    conf.setInt(DFSConfigKeys.DFS_REPLICATION_KEY, 1);
+    conf.setLong(DFSConfigKeys.DFS_HEARTBEAT_INTERVAL_KEY, 1);
+    conf.setInt(HdfsClientConfigKeys.Retry.WINDOW_BASE_KEY, 10);
+    conf.set(DFSConfigKeys.DFS_DATANODE_FSDATASET_FACTORY_KEY, DATASET_FACTORY_CLASS);
+    conf.setBoolean(DFS_MPCACHE_ENABLED_KEY, true);
+    conf.set(DFS_MPCACHE_CAPACITY_KEY, "8m");
+    return conf;
+  }
+
+  /**
+   * Starts {@code dataNodes} DataNodes; DataNode i caches in {@code <test dir>/ssd<i>}, created
+   * beforehand, unless {@code ssdDirs} adjusts its overlay.
+   */
+  public static CacheTestCluster start(String name, Configuration conf, int dataNodes,
+      Consumer<DataNodeSetup> ssdDirs) throws IOException {
+    File base = GenericTestUtils.getTestDir(name + "-" + System.nanoTime());
+    Configuration[] overlays = new Configuration[dataNodes];
+    for (int i = 0; i < dataNodes; i++) {
+      File ssd = new File(base, "ssd" + i);
+      if (!ssd.mkdirs()) {
+        throw new IOException("cannot create " + ssd);
+      }
+      overlays[i] = new Configuration(false);
+      overlays[i].set(DFS_MPCACHE_DIRS_KEY, ssd.getAbsolutePath());
+      if (ssdDirs != null) {
+        ssdDirs.accept(new DataNodeSetup(i, ssd, overlays[i]));
+      }
+    }
+    MiniDFSCluster cluster = new MiniDFSCluster.Builder(conf, new File(base, "dfs"))
+        .numDataNodes(dataNodes).dataNodeConfOverlays(overlays).build();
+    cluster.waitActive();
+    return new CacheTestCluster(cluster, base);
+  }
+
+  /** One DataNode's overlay, for tests that give it other SSD dirs or settings. */
+  public record DataNodeSetup(int index, File ssdDir, Configuration overlay) {
+  }
+
+  public MiniDFSCluster mini() {
+    return cluster;
+  }
+
+  public File baseDir() {
+    return base;
+  }
+
+  public DistributedFileSystem fs() throws IOException {
+    return cluster.getFileSystem();
+  }
+
+  public InputCache cache(int dataNodeIndex) {
+    return cache(cluster.getDataNodes().get(dataNodeIndex));
+  }
+
+  public static InputCache cache(DataNode dataNode) {
+    return ((MpCacheFsDataset) dataNode.getFSDataset()).getInputCache();
+  }
+
+  /** Writes {@code length} seeded random bytes with replication 1 and returns them. */
+  public byte[] write(Path file, int length, long seed) throws IOException {
+    byte[] data = new byte[length];
+    new Random(seed).nextBytes(data);
+    try (FSDataOutputStream out = fs().create(file, (short) 1)) {
+      out.write(data);
+    }
+    return data;
+  }
+
+  public byte[] read(Path file) throws IOException {
+    return DFSTestUtil.readFileBuffer(fs(), file);
+  }
+
+  public List<LocatedBlock> blocks(Path file) throws IOException {
+    return fs().getClient().getLocatedBlocks(file.toString(), 0).getLocatedBlocks();
+  }
+
+  /** The DataNode holding the (single) replica of a block. */
+  public DataNode holder(LocatedBlock block) {
+    int port = block.getLocations()[0].getXferPort();
+    return cluster.getDataNodes().stream().filter(dn -> dn.getXferPort() == port).findFirst()
+        .orElseThrow();
+  }
+
+  public int holderIndex(LocatedBlock block) {
+    return cluster.getDataNodes().indexOf(holder(block));
+  }
+
+  public boolean isCached(LocatedBlock block) {
+    ExtendedBlock b = block.getBlock();
+    return cache(holder(block)).isCached(new BlockKey(b.getBlockPoolId(), b.getBlockId()));
+  }
+
+  /** Waits until every block of the file has an SSD copy. */
+  public void waitCached(Path file) throws Exception {
+    List<LocatedBlock> blocks = blocks(file);
+    GenericTestUtils.waitFor(() -> blocks.stream().allMatch(this::isCached), 50, 30_000,
+        "all blocks of " + file + " cached");
+  }
+
+  /**
+   * Overwrites every HDD replica of the file with other bytes of the same length: a read that
+   * still returns the original bytes was served from the SSD.
+   */
+  public void garbleHddReplicas(Path file) throws IOException {
+    for (LocatedBlock block : blocks(file)) {
+      File replica = cluster.getBlockFile(holderIndex(block), block.getBlock());
+      overwrite(replica, 0, (int) replica.length());
+    }
+  }
+
+  /** Overwrites {@code length} bytes at {@code offset} with bytes that differ from them. */
+  public static void overwrite(File file, long offset, int length) throws IOException {
+    try (RandomAccessFile raf = new RandomAccessFile(file, "rw")) {
+      byte[] bytes = new byte[length];
+      raf.seek(offset);
+      raf.readFully(bytes);
+      for (int i = 0; i < length; i++) {
+        bytes[i] = (byte) ~bytes[i];
+      }
+      raf.seek(offset);
+      raf.write(bytes);
+    }
+  }
+
+  /** The SSD data file of a block's copy, found on disk under the holder's SSD dir. */
+  public File copyDataFile(LocatedBlock block) throws IOException {
+    ExtendedBlock b = block.getBlock();
+    File root = new File(base, "ssd" + holderIndex(block));
+    try (var files = java.nio.file.Files.walk(root.toPath())) {
+      return files.map(java.nio.file.Path::toFile)
+          .filter(f -> f.getName().startsWith("blk_" + b.getBlockId() + "_")
+              && !f.getName().endsWith(".meta") && f.getPath().contains("input"))
+          .findFirst().orElseThrow(() -> new IOException("no SSD copy of " + b));
+    }
+  }
+
+  public long counter(int dataNodeIndex, CacheCounter counter) {
+    return cache(dataNodeIndex).counter(counter);
+  }
+
+  /** The sum of a counter over all DataNodes. */
+  public long total(CacheCounter counter) {
+    return cluster.getDataNodes().stream().mapToLong(dn -> cache(dn).counter(counter)).sum();
+  }
+
+  /** Asserts the NameNode knows no corrupt replica, once every DataNode has sent what it had. */
+  public void assertNoCorruptReplicas() throws IOException {
+    for (DataNode dn : cluster.getDataNodes()) {
+      DataNodeTestUtils.triggerHeartbeat(dn);
+    }
+    assertEquals(0, cluster.getNamesystem().getCorruptReplicaBlocks(),
+        "the NameNode holds corrupt replicas");
+  }
+
+  @Override
+  public void close() {
+    cluster.shutdown();
+  }
+}

@@ -1,0 +1,259 @@
+package org.mpcache.slave;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.mpcache.slave.CacheTestCluster.BLOCK_SIZE;
+
+import java.io.File;
+import java.util.Arrays;
+import java.util.List;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FSDataInputStream;
+import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hdfs.DFSConfigKeys;
+import org.apache.hadoop.hdfs.client.HdfsClientConfigKeys;
+import org.apache.hadoop.hdfs.client.HdfsDataInputStream;
+import org.apache.hadoop.hdfs.protocol.LocatedBlock;
+import org.apache.hadoop.security.UserGroupInformation;
+import org.apache.hadoop.test.GenericTestUtils;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** Reads on a running cluster: hits, fills, short-circuit, corruption, replica changes. */
+class TestInputCacheReads {
+  private static CacheTestCluster cluster;
+
+  @BeforeAll
+  static void startCluster() throws Exception {
+    Configuration conf = CacheTestCluster.conf();
+    conf.set(DFSConfigKeys.DFS_BLOCK_LOCAL_PATH_ACCESS_USER_KEY,
+        UserGroupInformation.getCurrentUser().getShortUserName());
+    cluster = CacheTestCluster.start("reads", conf, 3, null);
+  }
+
+  @AfterAll
+  static void stopCluster() {
+    if (cluster != null) {
+      cluster.close();
+    }
+  }
+
+  @Test
+  void secondReadIsServedFromTheSsdCopy() throws Exception {
+    Path file = new Path("/second-read");
+    byte[] data = cluster.write(file, 3 * BLOCK_SIZE + 1000, 1);
+    long hits = cluster.total(CacheCounter.HITS);
+    long fromSsd = cluster.total(CacheCounter.BYTES_FROM_SSD);
+
+    assertArrayEquals(data, cluster.read(file));
+    cluster.waitCached(file);
+    cluster.garbleHddReplicas(file);
+
+    assertArrayEquals(data, cluster.read(file), "second read must come from the SSD copies");
+    assertEquals(hits + 4, cluster.total(CacheCounter.HITS));
+    assertEquals(fromSsd + data.length, cluster.total(CacheCounter.BYTES_FROM_SSD));
+  }
+
+  @Test
+  void readsStartingInsideABlockAreServedFromTheCopy() throws Exception {
+    Path file = new Path("/positional");
+    byte[] data = cluster.write(file, 2 * BLOCK_SIZE, 2);
+    cluster.read(file);
+    cluster.waitCached(file);
+    cluster.garbleHddReplicas(file);
+
+    byte[] part = new byte[5000];
+    try (FSDataInputStream in = cluster.fs().open(file)) {
+      in.readFully(BLOCK_SIZE + 777, part);
+    }
+    assertArrayEquals(Arrays.copyOfRange(data, BLOCK_SIZE + 777, BLOCK_SIZE + 777 + 5000), part);
+  }
+
+  @Test
+  void aPartialReadWarmsNothing() throws Exception {
+    Path file = new Path("/partial");
+    cluster.write(file, BLOCK_SIZE, 3);
+    long aborted = cluster.total(CacheCounter.FILLS_ABORTED);
+    try (FSDataInputStream in = cluster.fs().open(file)) {
+      in.readFully(0, new byte[1000]); // a positional read asks the DataNode for 1000 bytes only
+    }
+    LocatedBlock block = cluster.blocks(file).get(0);
+    GenericTestUtils.waitFor(() -> cluster.total(CacheCounter.FILLS_ABORTED) > aborted, 50,
+        30_000, "the partial fill is given up");
+    assertFalse(cluster.isCached(block));
+  }
+
+  @Test
+  void legacyShortCircuitReadersGetTheSsdCopy() throws Exception {
+    Path file = new Path("/legacy-scr");
+    byte[] data = cluster.write(file, 2 * BLOCK_SIZE + 10, 4);
+    cluster.read(file);
+    cluster.waitCached(file);
+    cluster.garbleHddReplicas(file);
+
+    Configuration conf = new Configuration(cluster.fs().getConf());
+    conf.set(HdfsClientConfigKeys.DFS_CLIENT_CONTEXT, "legacy-short-circuit");
+    conf.setBoolean(HdfsClientConfigKeys.Read.ShortCircuit.KEY, true);
+    conf.setBoolean(HdfsClientConfigKeys.DFS_CLIENT_USE_LEGACY_BLOCKREADERLOCAL, true);
+    conf.setBoolean(HdfsClientConfigKeys.Read.ShortCircuit.SKIP_CHECKSUM_KEY, false);
+    try (FileSystem scr = FileSystem.newInstance(cluster.fs().getUri(), conf);
+        HdfsDataInputStream in = (HdfsDataInputStream) scr.open(file)) {
+      byte[] read = new byte[data.length];
+      in.readFully(0, read);
+      assertArrayEquals(data, read);
+      assertEquals(data.length, in.getReadStatistics().getTotalShortCircuitBytesRead());
+    }
+  }
+
+  @Test
+  void aCorruptCopyIsDroppedAndTheReadServedFromHdd() throws Exception {
+    Path file = new Path("/corrupt-data");
+    byte[] data = cluster.write(file, BLOCK_SIZE, 5);
+    cluster.read(file);
+    cluster.waitCached(file);
+    LocatedBlock block = cluster.blocks(file).get(0);
+    CacheTestCluster.overwrite(cluster.copyDataFile(block), BLOCK_SIZE / 2, 100);
+    long dropped = cluster.total(CacheCounter.CORRUPT_DROPPED);
+
+    assertArrayEquals(data, cluster.read(file));
+    assertEquals(dropped + 1, cluster.total(CacheCounter.CORRUPT_DROPPED));
+    cluster.assertNoCorruptReplicas();
+    // The client's retry re-read the block from the HDD and filled a good copy.
+    cluster.waitCached(file);
+    cluster.garbleHddReplicas(file);
+    assertArrayEquals(data, cluster.read(file));
+  }
+
+  @Test
+  void aCorruptOrTruncatedChecksumFileIsDropped() throws Exception {
+    Path flipped = new Path("/corrupt-meta");
+    Path truncated = new Path("/truncated-meta");
+    byte[] flippedData = cluster.write(flipped, BLOCK_SIZE, 6);
+    byte[] truncatedData = cluster.write(truncated, BLOCK_SIZE, 7);
+    cluster.read(flipped);
+    cluster.read(truncated);
+    cluster.waitCached(flipped);
+    cluster.waitCached(truncated);
+    File flippedMeta = metaOf(cluster.copyDataFile(cluster.blocks(flipped).get(0)));
+    CacheTestCluster.overwrite(flippedMeta, flippedMeta.length() - 40, 8);
+    File truncatedMeta = metaOf(cluster.copyDataFile(cluster.blocks(truncated).get(0)));
+    try (var raf = new java.io.RandomAccessFile(truncatedMeta, "rw")) {
+      raf.setLength(truncatedMeta.length() / 2);
+    }
+    long dropped = cluster.total(CacheCounter.CORRUPT_DROPPED);
+
+    assertArrayEquals(flippedData, cluster.read(flipped));
+    assertArrayEquals(truncatedData, cluster.read(truncated));
+    assertEquals(dropped + 2, cluster.total(CacheCounter.CORRUPT_DROPPED));
+    cluster.assertNoCorruptReplicas();
+  }
+
+  @Test
+  void aTruncatedCopyIsDroppedAndTheReadServedFromHdd() throws Exception {
+    Path file = new Path("/short-copy");
+    byte[] data = cluster.write(file, BLOCK_SIZE, 8);
+    cluster.read(file);
+    cluster.waitCached(file);
+    try (var raf = new java.io.RandomAccessFile(
+        cluster.copyDataFile(cluster.blocks(file).get(0)), "rw")) {
+      raf.setLength(BLOCK_SIZE - 4096);
+    }
+    assertArrayEquals(data, cluster.read(file));
+    cluster.assertNoCorruptReplicas();
+  }
+
+  @Test
+  void appendNeverLetsTheOldCopyBeRead() throws Exception {
+    Path file = new Path("/append");
+    byte[] first = cluster.write(file, BLOCK_SIZE / 2, 9);
+    cluster.read(file);
+    cluster.waitCached(file);
+    long invalidations = cluster.total(CacheCounter.INVALIDATIONS);
+
+    byte[] more = new byte[1000];
+    Arrays.fill(more, (byte) 7);
+    try (FSDataOutputStream out = cluster.fs().append(file)) {
+      out.write(more);
+    }
+    byte[] expected = Arrays.copyOf(first, first.length + more.length);
+    System.arraycopy(more, 0, expected, first.length, more.length);
+    assertArrayEquals(expected, cluster.read(file));
+    assertTrue(cluster.total(CacheCounter.INVALIDATIONS) > invalidations);
+    // The appended block is cached afresh, with its new generation stamp.
+    cluster.waitCached(file);
+    cluster.garbleHddReplicas(file);
+    assertArrayEquals(expected, cluster.read(file));
+  }
+
+  @Test
+  void truncateThenRewriteToTheSameLengthServesTheNewBytes() throws Exception {
+    Path file = new Path("/truncate");
+    byte[] original = cluster.write(file, BLOCK_SIZE, 10);
+    cluster.read(file);
+    cluster.waitCached(file);
+
+    int keep = BLOCK_SIZE / 2 + 100;
+    if (!cluster.fs().truncate(file, keep)) {
+      GenericTestUtils.waitFor(() -> isClosed(file), 50, 30_000, "truncate recovery done");
+    }
+    assertArrayEquals(Arrays.copyOf(original, keep), cluster.read(file));
+
+    byte[] tail = new byte[BLOCK_SIZE - keep];
+    Arrays.fill(tail, (byte) 1);
+    try (FSDataOutputStream out = cluster.fs().append(file)) {
+      out.write(tail);
+    }
+    byte[] expected = Arrays.copyOf(original, BLOCK_SIZE);
+    System.arraycopy(tail, 0, expected, keep, tail.length);
+    assertArrayEquals(expected, cluster.read(file));
+  }
+
+  private static boolean isClosed(Path file) {
+    try {
+      return cluster.fs().isFileClosed(file);
+    } catch (java.io.IOException e) {
+      return false;
+    }
+  }
+
+  @Test
+  void deleteRemovesTheCopies() throws Exception {
+    Path file = new Path("/delete");
+    cluster.write(file, 2 * BLOCK_SIZE, 11);
+    cluster.read(file);
+    cluster.waitCached(file);
+    List<LocatedBlock> blocks = cluster.blocks(file);
+    List<File> copies = new java.util.ArrayList<>();
+    for (LocatedBlock block : blocks) {
+      copies.add(cluster.copyDataFile(block));
+    }
+    cluster.fs().delete(file, false);
+    GenericTestUtils.waitFor(() -> copies.stream().noneMatch(File::exists), 50, 30_000,
+        "the SSD copies of the deleted file are gone");
+    blocks.forEach(block -> assertFalse(cluster.isCached(block)));
+  }
+
+  @Test
+  void copiesStayWithinTheCapacityByEvictingLeastRecentlyUsed() throws Exception {
+    // 8 MB per node; 120 blocks of 256 KB over 3 nodes overflow at least one node.
+    Path file = new Path("/capacity");
+    cluster.write(file, 120 * BLOCK_SIZE, 12);
+    cluster.read(file);
+    for (int i = 0; i < 3; i++) {
+      InputCache cache = cluster.cache(i);
+      assertTrue(cache.usedBytes() <= cache.capacityBytes(),
+          "node " + i + " uses " + cache.usedBytes() + " > " + cache.capacityBytes());
+    }
+    assertTrue(cluster.total(CacheCounter.EVICTIONS) > 0);
+  }
+
+  private static File metaOf(File data) {
+    return new File(data.getPath() + ".meta");
+  }
+}
