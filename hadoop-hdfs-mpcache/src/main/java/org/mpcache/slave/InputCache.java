@@ -8,7 +8,6 @@ import java.io.FileInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -79,7 +78,7 @@ public final class InputCache {
     SsdStore store = SsdStore.open(settings);
     if (!store.anyHealthy()) {
       return disabled("no usable SSD dir in " + DFS_MPCACHE_DIRS_KEY + " (see the errors above)",
-          replicas);
+          replicas, store);
     }
     ThreadPoolExecutor executor = null;
     if (settings.fillThreads() > 0) {
@@ -93,11 +92,11 @@ public final class InputCache {
     return new InputCache(replicas, store, new LocalArbiter(store.capacityBytes()), executor, null);
   }
 
-  /** A cache that serves everything from the HDD and says why. */
-  public static InputCache disabled(String reason, ReplicaSource replicas) {
+  /** A cache that serves everything from the HDD and says why ({@code store} may be null). */
+  private static InputCache disabled(String reason, ReplicaSource replicas, SsdStore store) {
     LOG.error("mpCache input cache is disabled, the DataNode serves every read from HDD: {}",
         reason);
-    return new InputCache(replicas, null, null, null, reason);
+    return new InputCache(replicas, store, null, null, reason);
   }
 
   /** A cache for the settings, or a disabled one naming the bad setting. */
@@ -105,7 +104,7 @@ public final class InputCache {
     try {
       return open(SlaveSettings.from(conf), replicas);
     } catch (InvalidSettingException e) {
-      return disabled("invalid setting " + e.getMessage(), replicas);
+      return disabled("invalid setting " + e.getMessage(), replicas, null);
     }
   }
 
@@ -479,7 +478,7 @@ public final class InputCache {
         removeCopy(copy, CacheCounter.CORRUPT_DROPPED);
       }
     }
-    if (ioError != null && !(ioError instanceof NoSuchFileException)) {
+    if (ioError != null) {
       onSsdError(copy.dir(), ioError);
     }
   }

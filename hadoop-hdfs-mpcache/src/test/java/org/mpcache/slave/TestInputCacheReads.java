@@ -24,8 +24,10 @@ import org.apache.hadoop.test.GenericTestUtils;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /** Reads on a running cluster: hits, fills, short-circuit, corruption, replica changes. */
+@Timeout(180)
 class TestInputCacheReads {
   private static CacheTestCluster cluster;
 

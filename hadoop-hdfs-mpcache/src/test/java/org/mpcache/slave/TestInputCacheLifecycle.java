@@ -1,0 +1,188 @@
+package org.mpcache.slave;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.mpcache.conf.MpCacheConfigKeys.*;
+import static org.mpcache.slave.CacheTestCluster.BLOCK_SIZE;
+
+import java.io.File;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.util.Set;
+
+import javax.management.MBeanServer;
+import javax.management.ObjectName;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileUtil;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hdfs.MiniDFSCluster;
+import org.apache.hadoop.hdfs.protocol.LocatedBlock;
+import org.apache.hadoop.hdfs.server.datanode.DataNode;
+import org.apache.hadoop.test.GenericTestUtils;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** Restarts, bad settings and failing SSD dirs, the disabled key, and the metrics in JMX. */
+@Timeout(180)
+class TestInputCacheLifecycle {
+
+  @Test
+  void aRestartKeepsTheWarmCacheAndDiscardsStaleCopies() throws Exception {
+    try (CacheTestCluster cluster =
+        CacheTestCluster.start("restart", CacheTestCluster.conf(), 1, null)) {
+      Path warm = new Path("/warm");
+      Path stale = new Path("/stale");
+      byte[] data = cluster.write(warm, 3 * BLOCK_SIZE, 1);
+      cluster.write(stale, BLOCK_SIZE, 2);
+      cluster.read(warm);
+      cluster.read(stale);
+      cluster.waitCached(warm);
+      cluster.waitCached(stale);
+      // A copy from another generation of the replica than the one the DataNode will load.
+      File staleCopy = cluster.copyDataFile(cluster.blocks(stale).get(0));
+      File olderGeneration = new File(staleCopy.getParent(),
+          staleCopy.getName().replaceFirst("_(\\d+)$", "_1"));
+
+      MiniDFSCluster.DataNodeProperties stopped = cluster.mini().stopDataNode(0);
+      Files.move(staleCopy.toPath(), olderGeneration.toPath());
+      Files.move(new File(staleCopy + ".meta").toPath(),
+          new File(olderGeneration + ".meta").toPath());
+      cluster.mini().restartDataNode(stopped, true);
+      cluster.mini().waitActive();
+      cluster.garbleHddReplicas(warm);
+
+      assertArrayEquals(data, cluster.read(warm));
+      assertEquals(3, cluster.counter(0, CacheCounter.HITS));
+      assertEquals(0, cluster.counter(0, CacheCounter.FILLS));
+      assertEquals(1, cluster.counter(0, CacheCounter.STALE_DISCARDED));
+      assertFalse(olderGeneration.exists());
+      assertFalse(cluster.isCached(cluster.blocks(stale).get(0)));
+    }
+  }
+
+  @Test
+  void aMissingSsdDirLeavesTheDataNodeServingFromHdd() throws Exception {
+    try (CacheTestCluster cluster = CacheTestCluster.start("missing-dir",
+        CacheTestCluster.conf(), 1, dn -> FileUtil.fullyDelete(dn.ssdDir()))) {
+      Path file = new Path("/file");
+      byte[] data = cluster.write(file, 2 * BLOCK_SIZE, 3);
+      assertArrayEquals(data, cluster.read(file));
+      assertArrayEquals(data, cluster.read(file));
+      InputCache cache = cluster.cache(0);
+      assertFalse(cache.enabled());
+      assertTrue(cache.disabledReason().contains(DFS_MPCACHE_DIRS_KEY), cache.disabledReason());
+      assertTrue(cache.failedDirs().get(0).contains("does not exist"), cache.failedDirs().get(0));
+    }
+  }
+
+  @Test
+  void aBadValueDisablesTheCacheNamingTheKey() throws Exception {
+    Configuration conf = CacheTestCluster.conf();
+    conf.set(DFS_MPCACHE_CAPACITY_KEY, "plenty");
+    try (CacheTestCluster cluster = CacheTestCluster.start("bad-value", conf, 1, null)) {
+      Path file = new Path("/file");
+      byte[] data = cluster.write(file, BLOCK_SIZE, 4);
+      assertArrayEquals(data, cluster.read(file));
+      assertTrue(cluster.cache(0).disabledReason().contains(DFS_MPCACHE_CAPACITY_KEY));
+    }
+  }
+
+  @Test
+  void aFileAmongTheDirsIsSkippedAndTheOtherDirUsed() throws Exception {
+    try (CacheTestCluster cluster = CacheTestCluster.start("one-bad-dir",
+        CacheTestCluster.conf(), 1, dn -> {
+          File notADir = new File(dn.ssdDir().getParentFile(), "not-a-dir");
+          try {
+            Files.writeString(notADir.toPath(), "x");
+          } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+          }
+          dn.overlay().set(DFS_MPCACHE_DIRS_KEY, notADir + "," + dn.ssdDir());
+        })) {
+      Path file = new Path("/file");
+      byte[] data = cluster.write(file, BLOCK_SIZE, 5);
+      cluster.read(file);
+      cluster.waitCached(file);
+      cluster.garbleHddReplicas(file);
+      assertArrayEquals(data, cluster.read(file));
+      assertTrue(cluster.cache(0).failedDirs().get(0).contains("not a directory"));
+    }
+  }
+
+  @Test
+  void anSsdDirThatFailsAtRunTimeIsTakenOutOfUse() throws Exception {
+    try (CacheTestCluster cluster =
+        CacheTestCluster.start("runtime-failure", CacheTestCluster.conf(), 1, null)) {
+      Path file = new Path("/file");
+      byte[] data = cluster.write(file, 2 * BLOCK_SIZE, 6);
+      cluster.read(file);
+      cluster.waitCached(file);
+      // The device disappears: its directory is gone, copies with it.
+      FileUtil.fullyDelete(new File(cluster.baseDir(), "ssd0"));
+
+      assertArrayEquals(data, cluster.read(file));
+      InputCache cache = cluster.cache(0);
+      assertFalse(cache.enabled());
+      assertTrue(cache.disabledReason().contains(DFS_MPCACHE_DIRS_KEY));
+      assertArrayEquals(data, cluster.read(file));
+      cluster.assertNoCorruptReplicas();
+    }
+  }
+
+  @Test
+  void withTheKeyOffTheDataNodeRunsTheStockDataset() throws Exception {
+    Configuration conf = CacheTestCluster.conf();
+    conf.setBoolean(DFS_MPCACHE_ENABLED_KEY, false);
+    try (CacheTestCluster cluster = CacheTestCluster.start("disabled", conf, 1, null)) {
+      assertEquals("org.apache.hadoop.hdfs.server.datanode.fsdataset.impl.FsDatasetImpl",
+          cluster.mini().getDataNodes().get(0).getFSDataset().getClass().getName());
+      Path file = new Path("/file");
+      byte[] data = cluster.write(file, BLOCK_SIZE, 7);
+      assertArrayEquals(data, cluster.read(file));
+      assertEquals(0, new File(cluster.baseDir(), "ssd0").list().length);
+    }
+  }
+
+  @Test
+  void countersAndStateAreVisibleInJmx() throws Exception {
+    try (CacheTestCluster cluster =
+        CacheTestCluster.start("jmx", CacheTestCluster.conf(), 1, null)) {
+      Path file = new Path("/file");
+      cluster.write(file, 2 * BLOCK_SIZE, 8);
+      cluster.read(file);
+      cluster.waitCached(file);
+      cluster.read(file);
+
+      DataNode dn = cluster.mini().getDataNodes().get(0);
+      MBeanServer server = ManagementFactory.getPlatformMBeanServer();
+      Set<ObjectName> names = server.queryNames(new ObjectName(
+          "Hadoop:service=*,name=" + SlaveMetrics.sourceName(dn.getDatanodeUuid())), null);
+      assertEquals(1, names.size(), "one MBean for the DataNode's slave");
+      ObjectName name = names.iterator().next();
+      // JMX shows a snapshot refreshed every metrics period (1 s in the test configuration).
+      GenericTestUtils.waitFor(() -> attribute(server, name, "Hits").equals(2L), 100, 30_000,
+          "Hits in JMX");
+      assertEquals(2L, server.getAttribute(name, "Misses"));
+      assertEquals(2L, server.getAttribute(name, "Fills"));
+      assertEquals(2L * BLOCK_SIZE, server.getAttribute(name, "BytesFromSsd"));
+      assertEquals(2L * BLOCK_SIZE, server.getAttribute(name, "BytesFromHdd"));
+      assertEquals(8L << 20, server.getAttribute(name, "CapacityBytes"));
+      assertTrue((Long) server.getAttribute(name, "UsedBytes") > 2L * BLOCK_SIZE);
+      assertEquals(2, server.getAttribute(name, "CachedBlocks"));
+      assertEquals("enabled", server.getAttribute(name, "tag.State"));
+      LocatedBlock block = cluster.blocks(file).get(0);
+      assertTrue(cluster.isCached(block));
+    }
+  }
+
+  private static Object attribute(MBeanServer server, ObjectName name, String attribute) {
+    try {
+      return server.getAttribute(name, attribute);
+    } catch (javax.management.JMException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+}
