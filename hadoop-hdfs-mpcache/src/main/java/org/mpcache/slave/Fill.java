@@ -5,17 +5,33 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
 
 import org.apache.hadoop.fs.ChecksumException;
-import org.apache.hadoop.io.IOUtils;
 import org.mpcache.slave.store.CacheDir;
 
 /**
- * One block being copied to the SSD from bytes read off its HDD replica. Each window of data is
- * checked against the replica's checksums before it is written, so a completed fill is a verified
- * copy; the checksum file is written last, then the cache commits both files.
+ * One block being copied to the SSD from bytes read off its HDD replica. The producer (the
+ * reader's thread, or a background fill) checks each window of data against the replica's
+ * checksums and queues it; a writer thread writes the windows, then the checksum file, and has
+ * the cache commit the copy. A completed fill is therefore a verified copy, and the reader never
+ * waits for the SSD: when the writer falls more than {@link #MAX_QUEUED_WINDOWS} windows behind,
+ * a reader's fill is given up and the block is copied in the background instead.
  */
-final class Fill {
+final class Fill implements Runnable {
+  /** Windows (of ~256 KB) a fill may hold in memory while the SSD catches up: about 8 MB. */
+  static final int MAX_QUEUED_WINDOWS = 32;
+  private static final byte[] END = new byte[0];
+  private static final byte[] ABORT = new byte[0];
+
+  /** The writer fell behind a reader that must not wait. */
+  static final class WriterBehindException extends IOException {
+    WriterBehindException() {
+      super("the SSD writes fell more than " + MAX_QUEUED_WINDOWS + " windows behind the reader");
+    }
+  }
+
   private final BlockKey key;
   private final LiveReplica replica;
   private final BlockChecksums checksums;
@@ -24,14 +40,20 @@ final class Fill {
   private final Path tmpData;
   private final Path tmpMeta;
   private final InputCache cache;
-  private final byte[] window;
-  private OutputStream out;
+  private final BlockingQueue<Window> queue = new ArrayBlockingQueue<>(MAX_QUEUED_WINDOWS + 1);
+  /** Producer side: the window being filled, and how much of the block has been handed over. */
+  private byte[] window;
   private int buffered;
-  private long written;
-  private boolean done;
+  private long handedOver;
+  private boolean ended;
+  private volatile String abortReason;
+  private volatile boolean retryInBackground;
+
+  private record Window(byte[] data, int length) {
+  }
 
   Fill(BlockKey key, LiveReplica replica, BlockChecksums checksums, CacheDir dir,
-      long reservedBytes, Path[] tmpFiles, InputCache cache) throws IOException {
+      long reservedBytes, Path[] tmpFiles, InputCache cache) {
     this.key = key;
     this.replica = replica;
     this.checksums = checksums;
@@ -41,7 +63,6 @@ final class Fill {
     this.tmpMeta = tmpFiles[1];
     this.cache = cache;
     this.window = new byte[VerifiedCopyStream.windowSize(checksums.bytesPerChecksum())];
-    this.out = new FileOutputStream(tmpData.toFile());
   }
 
   BlockKey key() {
@@ -70,17 +91,18 @@ final class Fill {
 
   /** True once every byte of the block has been accepted. */
   boolean complete() {
-    return written + buffered == replica.length();
+    return handedOver + buffered == replica.length();
   }
 
   /**
    * Takes the next bytes of the block, in order.
    *
+   * @param mayWait whether the producer may wait for the writer (a background fill) or not (a
+   *     reader, whose fill then fails with {@link WriterBehindException})
    * @throws ChecksumException when the HDD bytes do not match their checksums (not cached)
-   * @throws IOException when the SSD fails
    */
-  void accept(byte[] data, int off, int len) throws IOException {
-    if (written + buffered + len > replica.length()) {
+  void accept(byte[] data, int off, int len, boolean mayWait) throws IOException {
+    if (handedOver + buffered + len > replica.length()) {
       throw new IOException("more bytes than the replica's " + replica.length());
     }
     while (len > 0) {
@@ -90,48 +112,95 @@ final class Fill {
       off += n;
       len -= n;
       if (buffered == window.length) {
-        flushWindow();
+        handOver(mayWait);
       }
     }
   }
 
-  private void flushWindow() throws IOException {
-    checksums.verify(window, 0, buffered, written, tmpData.toString());
-    out.write(window, 0, buffered);
-    written += buffered;
+  /** Hands over the rest; the writer then completes the copy and has the cache commit it. */
+  void finish(boolean mayWait) throws IOException {
+    if (!complete()) {
+      throw new IOException("only " + (handedOver + buffered) + " of " + replica.length()
+          + " bytes were read");
+    }
+    if (buffered > 0) {
+      handOver(mayWait);
+    }
+    enqueue(new Window(END, 0), mayWait);
+    ended = true;
+  }
+
+  private void handOver(boolean mayWait) throws IOException {
+    checksums.verify(window, 0, buffered, handedOver, tmpData.toString());
+    enqueue(new Window(window, buffered), mayWait);
+    handedOver += buffered;
+    window = new byte[window.length];
     buffered = 0;
   }
 
-  /** Writes the rest and the checksum file, and hands the copy to the cache to commit. */
-  void finish() throws IOException {
-    if (!complete()) {
-      throw new IOException("only " + (written + buffered) + " of " + replica.length()
-          + " bytes were read");
+  private void enqueue(Window next, boolean mayWait) throws IOException {
+    if (abortReason != null) {
+      throw new IOException("fill already given up: " + abortReason);
     }
-    flushWindow();
-    out.close();
-    out = null;
-    Files.write(tmpMeta, checksums.bytes());
-    done = true;
-    cache.commit(this);
-  }
-
-  /** Gives the fill up (no-op once finished or abandoned). */
-  void abort(String why) {
-    abort(why, null);
-  }
-
-  /** Gives the fill up after an SSD error, which the cache checks its dir for. */
-  void abortOnSsdError(IOException error) {
-    abort("SSD error: " + error, error);
-  }
-
-  private void abort(String why, IOException ssdError) {
-    if (done) {
+    if (!mayWait) {
+      if (!queue.offer(next)) {
+        throw new WriterBehindException();
+      }
       return;
     }
-    done = true;
-    IOUtils.closeStream(out);
-    cache.abandon(this, why, ssdError);
+    try {
+      queue.put(next);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted while waiting for the SSD writer");
+    }
+  }
+
+  /**
+   * Gives the fill up (no-op once finished); the writer deletes what it wrote.
+   *
+   * @param inBackground copy the block in the background instead, once this fill is cleared up
+   */
+  void abort(String why, boolean inBackground) {
+    if (ended || abortReason != null) {
+      return;
+    }
+    retryInBackground = inBackground;
+    abortReason = why;
+    queue.clear();
+    queue.offer(new Window(ABORT, 0));
+  }
+
+  /** The writer: drains the windows to the SSD, then commits or abandons the copy. */
+  @Override
+  public void run() {
+    try (OutputStream out = new FileOutputStream(tmpData.toFile())) {
+      while (true) {
+        Window next = queue.take();
+        if (next.data() == ABORT) {
+          cache.abandon(this, abortReason, null, retryInBackground);
+          return;
+        }
+        if (next.data() == END) {
+          break;
+        }
+        out.write(next.data(), 0, next.length());
+      }
+    } catch (IOException e) {
+      abortReason = "SSD write failed: " + e;
+      cache.abandon(this, abortReason, e, false);
+      return;
+    } catch (InterruptedException e) {
+      abortReason = "interrupted";
+      cache.abandon(this, abortReason, null, false);
+      return;
+    }
+    try {
+      Files.write(tmpMeta, checksums.bytes());
+    } catch (IOException e) {
+      cache.abandon(this, "SSD write failed: " + e, e, false);
+      return;
+    }
+    cache.commit(this);
   }
 }

@@ -31,17 +31,20 @@ final class FillingStream extends FilterInputStream {
     if (n > 0 && fill != null) {
       Fill current = fill;
       try {
-        current.accept(buffer, off, n);
+        current.accept(buffer, off, n, false);
         if (current.complete()) {
           fill = null;
-          current.finish();
+          current.finish(false);
         }
+      } catch (Fill.WriterBehindException e) {
+        fill = null;
+        current.abort(e.getMessage(), true);
       } catch (ChecksumException e) {
         fill = null;
-        current.abort("the HDD replica does not match its checksums: " + e.getMessage());
+        current.abort("the HDD replica does not match its checksums: " + e.getMessage(), false);
       } catch (IOException e) {
         fill = null;
-        current.abortOnSsdError(e);
+        current.abort(e.getMessage(), false);
       }
     }
     return n;
@@ -61,7 +64,7 @@ final class FillingStream extends FilterInputStream {
 
   private void endFill(String why) {
     if (fill != null) {
-      fill.abort(why);
+      fill.abort(why, false);
       fill = null;
     }
   }

@@ -8,6 +8,7 @@ import java.io.FileInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -16,6 +17,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
@@ -50,11 +52,14 @@ public final class InputCache {
   private static final Logger LOG = LoggerFactory.getLogger(InputCache.class);
   /** Checksum files above this (blocks over ~512 MB) are left to stock Hadoop and not cached. */
   private static final long MAX_META_IN_MEMORY = 4L << 20;
+  /** Fills writing at once (one writer thread each); more concurrent misses are not cached. */
+  private static final int MAX_CONCURRENT_FILLS = 16;
 
   private final ReplicaSource replicas;
   private final SsdStore store;
   private final CacheArbiter arbiter;
   private final ThreadPoolExecutor backgroundFills;
+  private final ThreadPoolExecutor ssdWriters;
   private final CacheCounter.Values counters = new CacheCounter.Values();
   private final Map<BlockKey, CachedCopy> copies = new HashMap<>();
   private final Set<BlockKey> filling = new HashSet<>();
@@ -68,6 +73,9 @@ public final class InputCache {
     this.arbiter = arbiter;
     this.backgroundFills = backgroundFills;
     this.disabledReason = disabledReason;
+    this.ssdWriters = new ThreadPoolExecutor(0, MAX_CONCURRENT_FILLS, 60, TimeUnit.SECONDS,
+        new SynchronousQueue<>(),
+        new ThreadFactoryBuilder().setDaemon(true).setNameFormat("mpcache-ssd-writer-%d").build());
   }
 
   /**
@@ -366,17 +374,28 @@ public final class InputCache {
       }
       filling.add(key);
     }
+    Fill fill;
     try {
-      return new Fill(key, replica, checksums, dir, bytes, store.tmpFiles(dir, key,
-          replica.generationStamp()), this);
+      fill = new Fill(key, replica, checksums, dir, bytes,
+          store.tmpFiles(dir, key, replica.generationStamp()), this);
     } catch (IOException e) {
-      synchronized (this) {
-        filling.remove(key);
-        store.abandon(dir, bytes);
-      }
+      release(key, dir, bytes);
       onSsdError(dir, e);
       return null;
     }
+    try {
+      ssdWriters.execute(fill);
+      return fill;
+    } catch (RejectedExecutionException e) {
+      LOG.debug("mpCache: {} fills under way already, not caching {}", MAX_CONCURRENT_FILLS, key);
+      release(key, dir, bytes, fill.tmpData(), fill.tmpMeta());
+      return null;
+    }
+  }
+
+  private synchronized void release(BlockKey key, CacheDir dir, long bytes, Path... tmpFiles) {
+    filling.remove(key);
+    store.abandon(dir, bytes, tmpFiles);
   }
 
   /** Queues a copy made by a background thread, for readers that read the replica files themselves. */
@@ -419,16 +438,17 @@ public final class InputCache {
     try (InputStream data = replicas.openData(block, 0)) {
       byte[] buffer = new byte[64 << 10];
       for (int n; (n = data.read(buffer)) > 0;) {
-        fill.accept(buffer, 0, n);
+        fill.accept(buffer, 0, n, true);
       }
-      fill.finish();
+      fill.finish(true);
     } catch (IOException | RuntimeException e) {
-      fill.abort("background copy failed: " + e);
+      fill.abort("background copy failed: " + e, false);
     }
   }
 
   /** Makes a verified fill a served copy, if its replica is still the one it was copied from. */
   void commit(Fill fill) {
+    IOException ssdError = null;
     synchronized (this) {
       filling.remove(fill.key());
       if (enabled() && fill.dir().healthy()
@@ -443,6 +463,7 @@ public final class InputCache {
         } catch (IOException e) {
           LOG.warn("mpCache: could not commit the copy of {} in {}: {}", fill.key(), fill.dir(),
               e.toString());
+          ssdError = e;
         }
       } else {
         LOG.debug("mpCache: {} changed while it was copied; dropping the copy", fill.key());
@@ -450,18 +471,25 @@ public final class InputCache {
       store.abandon(fill.dir(), fill.reservedBytes(), fill.tmpData(), fill.tmpMeta());
       counters.increment(CacheCounter.FILLS_ABORTED);
     }
-  }
-
-  /** Gives up a fill; the reader it was riding on is not affected. */
-  void abandon(Fill fill, String why, IOException ssdError) {
-    LOG.debug("mpCache: fill of {} abandoned: {}", fill.key(), why);
-    synchronized (this) {
-      filling.remove(fill.key());
-      store.abandon(fill.dir(), fill.reservedBytes(), fill.tmpData(), fill.tmpMeta());
-      counters.increment(CacheCounter.FILLS_ABORTED);
-    }
     if (ssdError != null) {
       onSsdError(fill.dir(), ssdError);
+    }
+  }
+
+  /**
+   * Gives up a fill (its writer calls this once); the reader it was riding on is not affected.
+   * {@code ssdError}: the SSD failed, check its dir. {@code retryInBackground}: the SSD could not
+   * keep up with the reader, copy the block in the background instead.
+   */
+  void abandon(Fill fill, String why, IOException ssdError, boolean retryInBackground) {
+    LOG.debug("mpCache: fill of {} abandoned: {}", fill.key(), why);
+    release(fill.key(), fill.dir(), fill.reservedBytes(), fill.tmpData(), fill.tmpMeta());
+    counters.increment(CacheCounter.FILLS_ABORTED);
+    if (ssdError != null) {
+      onSsdError(fill.dir(), ssdError);
+    }
+    if (retryInBackground) {
+      fillInBackground(fill.key(), fill.replica());
     }
   }
 
@@ -568,6 +596,7 @@ public final class InputCache {
     if (backgroundFills != null) {
       backgroundFills.shutdownNow();
     }
+    ssdWriters.shutdownNow();
   }
 
   private static BlockKey keyOf(ExtendedBlock block) {

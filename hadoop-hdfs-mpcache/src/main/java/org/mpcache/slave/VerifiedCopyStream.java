@@ -16,7 +16,7 @@ import org.mpcache.slave.store.CachedCopy;
  * in a form the DataNode would take for a bad HDD replica.
  */
 final class VerifiedCopyStream extends InputStream {
-  private static final int WINDOW_BYTES = 256 << 10;
+  private static final int WINDOW_BYTES = 1 << 20;
 
   private final CachedCopy copy;
   private final BlockChecksums checksums;
