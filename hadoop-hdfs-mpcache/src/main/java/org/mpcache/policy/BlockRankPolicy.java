@@ -1,0 +1,127 @@
+package org.mpcache.policy;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+
+/**
+ * The classic block-level baselines, each node on its own: a miss is always cached, and the node
+ * evicts its lowest-ranked blocks. LRU ranks by last access, MRU by the reverse (BigCache's
+ * choice for sequential scans), LFU by accesses since the block was cached, then by recency.
+ */
+public final class BlockRankPolicy implements ReplacementPolicy {
+  /** How a node ranks its blocks; the lowest rank is evicted first. */
+  public enum Kind {
+    LRU, MRU, LFU
+  }
+
+  private static final long[] NONE = new long[0];
+  private static final Comparator<Entry> ORDER = Comparator.comparingLong(Entry::primary)
+      .thenComparingLong(Entry::secondary).thenComparingLong(Entry::block);
+
+  private final Kind kind;
+  private final List<NodeCache> nodes = new ArrayList<>();
+  private long clock;
+
+  private record Entry(long block, long primary, long secondary, long accesses) {
+  }
+
+  private static final class NodeCache {
+    int capacity;
+    final Map<Long, Entry> entries = new HashMap<>();
+    final TreeSet<Entry> order = new TreeSet<>(ORDER);
+  }
+
+  public BlockRankPolicy(Kind kind) {
+    this.kind = kind;
+  }
+
+  @Override
+  public String name() {
+    return kind.name().toLowerCase();
+  }
+
+  @Override
+  public void setCapacity(int node, int capacityBlocks) {
+    node(node).capacity = capacityBlocks;
+  }
+
+  @Override
+  public void dataSetAccessed(DataSet dataSet) {
+    // Block-level policies do not look at data sets.
+  }
+
+  @Override
+  public CacheDecision access(int node, long block, DataSet dataSet) {
+    NodeCache cache = node(node);
+    clock++;
+    Entry entry = cache.entries.get(block);
+    if (entry != null) {
+      cache.order.remove(entry);
+      put(cache, rank(block, entry.accesses() + 1));
+      return CacheDecision.HIT;
+    }
+    if (cache.capacity <= 0) {
+      return CacheDecision.REJECTED;
+    }
+    long[] evict = NONE;
+    int excess = cache.entries.size() + 1 - cache.capacity;
+    if (excess > 0) {
+      evict = new long[excess];
+      for (int i = 0; i < excess; i++) {
+        Entry victim = cache.order.pollFirst();
+        cache.entries.remove(victim.block());
+        evict[i] = victim.block();
+      }
+    }
+    put(cache, rank(block, 1));
+    return CacheDecision.admitAfterEvicting(evict);
+  }
+
+  private Entry rank(long block, long accesses) {
+    return switch (kind) {
+      case LRU -> new Entry(block, clock, 0, accesses);
+      case MRU -> new Entry(block, -clock, 0, accesses);
+      case LFU -> new Entry(block, accesses, clock, accesses);
+    };
+  }
+
+  private static void put(NodeCache cache, Entry entry) {
+    cache.entries.put(entry.block(), entry);
+    cache.order.add(entry);
+  }
+
+  @Override
+  public boolean isCached(int node, long block) {
+    return node < nodes.size() && nodes.get(node).entries.containsKey(block);
+  }
+
+  @Override
+  public void removed(int node, long block) {
+    NodeCache cache = node(node);
+    Entry entry = cache.entries.remove(block);
+    if (entry != null) {
+      cache.order.remove(entry);
+    }
+  }
+
+  @Override
+  public long[] drainPendingEvictions(int node) {
+    return NONE;
+  }
+
+  @Override
+  public int usedBlocks(int node) {
+    return node(node).entries.size();
+  }
+
+  private NodeCache node(int node) {
+    while (nodes.size() <= node) {
+      nodes.add(new NodeCache());
+    }
+    return nodes.get(node);
+  }
+}

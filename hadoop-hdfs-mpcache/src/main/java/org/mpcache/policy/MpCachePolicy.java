@@ -1,0 +1,254 @@
+package org.mpcache.policy;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * mpCache's Replace Arbitrator (seeds/000 §3.3, Algorithm 1) with its admission control: data
+ * sets are ranked by {@code Pr = Full + Clock + Fr}, {@code Fr = Blocks_Access / Size}, with the
+ * {@code Full} bonus while every block of the data set is cached and {@code Clock} set to the
+ * priority of each evicted data set (ageing). A miss that needs room uses the node's condemned
+ * blocks (To_Del) first; otherwise the lowest-priority data sets are evicted whole, on every node,
+ * and the other nodes' blocks are recorded in To_Del until those nodes are told.
+ *
+ * <p>Where Algorithm 1 is silent: a data set never evicts itself; when the lowest data set holds
+ * nothing on the requesting node the next ones go too, until the node has room, and admission
+ * weighs all of them; condemned blocks count as free room for admission.
+ */
+public final class MpCachePolicy implements ReplacementPolicy {
+  public static final double DEFAULT_FULL_BONUS = 1.0;
+  private static final long[] NONE = new long[0];
+
+  private final double fullBonus;
+  private final AdmissionControl admission = new AdmissionControl();
+  private final List<Node> nodes = new ArrayList<>();
+  private final Map<Integer, DataSetState> dataSets = new HashMap<>();
+  private final TreeSet<DataSetState> queue = new TreeSet<>(
+      Comparator.comparingDouble((DataSetState d) -> d.priority).thenComparingInt(d -> d.id()));
+  private double clock;
+
+  /** One data set's place in the cache. */
+  private static final class DataSetState {
+    final DataSet dataSet;
+    /** Block reads served or admitted since the data set entered the cache. */
+    long blocksAccess;
+    double priority;
+    boolean queued;
+    /** Nodes caching each of its blocks. */
+    final Map<Long, Set<Integer>> copies = new HashMap<>();
+    /** Copies per node, to know what evicting the data set frees on a node. */
+    final Map<Integer, Integer> copiesPerNode = new HashMap<>();
+
+    DataSetState(DataSet dataSet) {
+      this.dataSet = dataSet;
+    }
+
+    int id() {
+      return dataSet.id();
+    }
+
+    boolean full() {
+      return copies.size() == dataSet.blocks();
+    }
+  }
+
+  private static final class Node {
+    int capacity;
+    final Map<Long, DataSetState> cached = new HashMap<>();
+    /** To_Del: blocks evicted here by the arbitrator that the node has not been told of. */
+    final LinkedHashSet<Long> condemned = new LinkedHashSet<>();
+
+    int used() {
+      return cached.size() + condemned.size();
+    }
+  }
+
+  public MpCachePolicy() {
+    this(DEFAULT_FULL_BONUS);
+  }
+
+  public MpCachePolicy(double fullBonus) {
+    this.fullBonus = fullBonus;
+  }
+
+  @Override
+  public String name() {
+    return "mpcache";
+  }
+
+  @Override
+  public void setCapacity(int node, int capacityBlocks) {
+    node(node).capacity = capacityBlocks;
+  }
+
+  @Override
+  public void dataSetAccessed(DataSet dataSet) {
+    admission.accessed(dataSet);
+  }
+
+  @Override
+  public CacheDecision access(int nodeId, long block, DataSet dataSet) {
+    Node node = node(nodeId);
+    DataSetState state = dataSets.computeIfAbsent(dataSet.id(), id -> new DataSetState(dataSet));
+    if (node.cached.containsKey(block)) {
+      state.blocksAccess++;
+      prioritise(state);
+      return CacheDecision.HIT;
+    }
+    if (node.capacity <= 0) {
+      return CacheDecision.REJECTED;
+    }
+    long[] evict;
+    if (node.condemned.remove(block)) {
+      evict = NONE; // condemned here but not yet deleted: keep the copy after all
+    } else if (node.cached.size() < node.capacity) {
+      evict = takeCondemned(node, node.used() + 1 - node.capacity);
+    } else {
+      if (!admission.recordedBefore(dataSet)) {
+        return CacheDecision.REJECTED;
+      }
+      List<DataSetState> victims = victimsFor(nodeId, node.used() + 1 - node.capacity, state);
+      if (victims == null || !admission.admits(dataSet, victims.stream().map(v -> v.dataSet)
+          .toList())) {
+        return CacheDecision.REJECTED;
+      }
+      List<Long> evicted = new ArrayList<>();
+      for (DataSetState victim : victims) {
+        clock = victim.priority;
+        evictEverywhere(victim, nodeId, evicted);
+      }
+      evict = evicted.stream().mapToLong(Long::longValue).toArray();
+    }
+    node.cached.put(block, state);
+    state.copies.computeIfAbsent(block, b -> new HashSet<>()).add(nodeId);
+    state.copiesPerNode.merge(nodeId, 1, Integer::sum);
+    state.blocksAccess++;
+    prioritise(state);
+    return CacheDecision.admitAfterEvicting(evict);
+  }
+
+  /**
+   * The lowest-priority data sets whose eviction frees {@code needed} blocks on the node, never
+   * the data set being cached; null when even all of them would not.
+   */
+  private List<DataSetState> victimsFor(int nodeId, int needed, DataSetState incoming) {
+    List<DataSetState> victims = new ArrayList<>();
+    int freed = 0;
+    for (DataSetState candidate : queue) {
+      if (freed >= needed) {
+        break;
+      }
+      if (candidate == incoming) {
+        continue;
+      }
+      victims.add(candidate);
+      freed += candidate.copiesPerNode.getOrDefault(nodeId, 0);
+    }
+    return freed >= needed ? victims : null;
+  }
+
+  /** Evicts every copy of the data set: the requester's into {@code evicted}, others to To_Del. */
+  private void evictEverywhere(DataSetState victim, int requester, List<Long> evicted) {
+    queue.remove(victim);
+    victim.queued = false;
+    for (Map.Entry<Long, Set<Integer>> copy : victim.copies.entrySet()) {
+      for (int holder : copy.getValue()) {
+        Node node = nodes.get(holder);
+        node.cached.remove(copy.getKey());
+        if (holder == requester) {
+          evicted.add(copy.getKey());
+        } else {
+          node.condemned.add(copy.getKey());
+        }
+      }
+    }
+    victim.copies.clear();
+    victim.copiesPerNode.clear();
+    victim.blocksAccess = 0;
+  }
+
+  private static long[] takeCondemned(Node node, int count) {
+    if (count <= 0) {
+      return NONE;
+    }
+    long[] taken = new long[count];
+    var it = node.condemned.iterator();
+    for (int i = 0; i < count; i++) {
+      taken[i] = it.next();
+      it.remove();
+    }
+    return taken;
+  }
+
+  /** Equation (2): {@code Pr = Full + Clock + Blocks_Access / Size}, and the queue follows. */
+  private void prioritise(DataSetState state) {
+    if (state.queued) {
+      queue.remove(state);
+    }
+    state.priority = (state.full() ? fullBonus : 0) + clock
+        + (double) state.blocksAccess / state.dataSet.blocks();
+    queue.add(state);
+    state.queued = true;
+  }
+
+  @Override
+  public boolean isCached(int node, long block) {
+    return node < nodes.size() && nodes.get(node).cached.containsKey(block);
+  }
+
+  @Override
+  public void removed(int nodeId, long block) {
+    Node node = node(nodeId);
+    node.condemned.remove(block);
+    DataSetState state = node.cached.remove(block);
+    if (state == null) {
+      return;
+    }
+    Set<Integer> holders = state.copies.get(block);
+    holders.remove(nodeId);
+    if (holders.isEmpty()) {
+      state.copies.remove(block);
+    }
+    state.copiesPerNode.merge(nodeId, -1, Integer::sum);
+    if (state.copies.isEmpty()) {
+      queue.remove(state);
+      state.queued = false;
+      state.blocksAccess = 0;
+    }
+  }
+
+  @Override
+  public long[] drainPendingEvictions(int nodeId) {
+    Node node = node(nodeId);
+    return takeCondemned(node, node.condemned.size());
+  }
+
+  @Override
+  public int usedBlocks(int node) {
+    return node(node).used();
+  }
+
+  /** The data set's current priority, or NaN when it has nothing cached (for tests and reports). */
+  public double priority(int dataSetId) {
+    DataSetState state = dataSets.get(dataSetId);
+    return state == null || !state.queued ? Double.NaN : state.priority;
+  }
+
+  public double clock() {
+    return clock;
+  }
+
+  private Node node(int node) {
+    while (nodes.size() <= node) {
+      nodes.add(new Node());
+    }
+    return nodes.get(node);
+  }
+}

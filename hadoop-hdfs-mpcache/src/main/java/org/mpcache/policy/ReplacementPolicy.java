@@ -1,0 +1,45 @@
+package org.mpcache.policy;
+
+/**
+ * Cluster-wide cache decisions over block copies held by nodes, in block units. The same classes
+ * run in the master (driven by slaves' reports) and in the simulator (driven by a trace). Pure
+ * state, no I/O, not thread-safe: the caller serialises calls.
+ *
+ * <p>Nodes are dense numbers from 0; blocks are cluster-unique ids; each block belongs to one
+ * data set. A node caches at most its capacity in blocks.
+ */
+public interface ReplacementPolicy {
+  /** The policy's name as a key value selects it (mpcache, lru, lfu, mru). */
+  String name();
+
+  /** Declares a node, or changes its capacity (a smaller one takes effect on its next miss). */
+  void setCapacity(int node, int capacityBlocks);
+
+  /**
+   * A job starts reading a data set (one data-set access in the paper's terms; admission
+   * control measures its access distance in these).
+   */
+  void dataSetAccessed(DataSet dataSet);
+
+  /**
+   * Node {@code node} reads block {@code block} of {@code dataSet}. On a hit the policy updates
+   * its ranking; on an admitted miss it records the block as cached on the node once the node
+   * has evicted {@link CacheDecision#evict()}.
+   */
+  CacheDecision access(int node, long block, DataSet dataSet);
+
+  /** True when the policy considers the block cached on the node. */
+  boolean isCached(int node, long block);
+
+  /** The node dropped a copy on its own (invalidated, corrupt, fill failed). */
+  void removed(int node, long block);
+
+  /**
+   * Blocks already condemned on this node that it has not been told to delete (the paper's
+   * To_Del), handed over once; empty for policies that only evict on the requesting node.
+   */
+  long[] drainPendingEvictions(int node);
+
+  /** Blocks the node holds, condemned ones included. */
+  int usedBlocks(int node);
+}

@@ -1,0 +1,87 @@
+package org.mpcache.simulator;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.PriorityQueue;
+
+import org.mpcache.policy.DataSet;
+
+/**
+ * The clairvoyant bound beside the real policies: Belady's MIN over blocks, with the whole
+ * cluster's cache as one pool (it ignores on which node a copy sits, so no policy that caches
+ * per node can beat its block hit ratio). It knows the future, so it is a bound, not a policy.
+ */
+final class OfflineBound {
+  private OfflineBound() {
+  }
+
+  static PolicySimulator.Result run(PolicySimulator.Settings settings) {
+    long start = System.nanoTime();
+    PumaWorkload workload = PolicySimulator.workload(settings);
+    PumaWorkload.JobStream jobs = workload.jobs();
+    DataSet[] trace = new DataSet[settings.jobs()];
+    int accesses = 0;
+    for (int i = 0; i < trace.length; i++) {
+      trace[i] = jobs.next();
+      accesses += trace[i].blocks();
+    }
+    long[] blocks = new long[accesses];
+    int[] jobOf = new int[accesses];
+    for (int i = 0, at = 0; i < trace.length; i++) {
+      long first = workload.firstBlock(trace[i]);
+      for (int b = 0; b < trace[i].blocks(); b++, at++) {
+        blocks[at] = first + b;
+        jobOf[at] = i;
+      }
+    }
+    int[] nextUse = new int[accesses];
+    Map<Long, Integer> seen = new HashMap<>();
+    for (int i = accesses - 1; i >= 0; i--) {
+      Integer next = seen.put(blocks[i], i);
+      nextUse[i] = next == null ? Integer.MAX_VALUE : next;
+    }
+    long capacity = (long) settings.cacheBlocksPerNode() * settings.nodes();
+    Map<Long, Integer> cached = new HashMap<>();
+    // Farthest next use first; stale entries (the block was used again since) are skipped.
+    PriorityQueue<long[]> farthest = new PriorityQueue<>((a, b) -> Long.compare(b[0], a[0]));
+    long hits = 0;
+    boolean[] jobMissed = new boolean[trace.length];
+    for (int i = 0; i < accesses; i++) {
+      long block = blocks[i];
+      if (cached.containsKey(block)) {
+        hits++;
+      } else {
+        jobMissed[jobOf[i]] = true;
+        if (capacity == 0) {
+          continue;
+        }
+        if (cached.size() >= capacity) {
+          while (true) {
+            long[] top = farthest.poll();
+            Integer current = cached.get(top[1]);
+            if (current != null && current == top[0]) {
+              if (top[0] < nextUse[i]) {
+                farthest.add(top); // everything cached is needed sooner: do not cache
+                block = -1;
+              } else {
+                cached.remove(top[1]);
+              }
+              break;
+            }
+          }
+          if (block < 0) {
+            continue;
+          }
+        }
+      }
+      cached.put(block, nextUse[i]);
+      farthest.add(new long[] {nextUse[i], block});
+    }
+    long jobHits = 0;
+    for (boolean missed : jobMissed) {
+      jobHits += missed ? 0 : 1;
+    }
+    return new PolicySimulator.Result("offline bound", accesses, hits, trace.length, jobHits,
+        (System.nanoTime() - start) / 1e9);
+  }
+}

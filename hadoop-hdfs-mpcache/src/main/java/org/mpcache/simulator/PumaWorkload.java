@@ -1,0 +1,116 @@
+package org.mpcache.simulator;
+
+import java.util.SplittableRandom;
+
+import org.mpcache.policy.DataSet;
+
+/**
+ * The synthetic multi-job mix of seeds/000 §4.2: each job runs one of the 13 PUMA benchmarks,
+ * chosen uniformly, on the data of its source (Table 1) scaled by {@code k}, drawn from the Zipf
+ * law of Equation (3) over 1..20 with parameter {@code s}. Benchmarks that share a source share
+ * its data sets, so several jobs re-read the same data. To keep the data-to-cache ratio of the
+ * paper's 7-node cluster on larger clusters, the data exists once per tenant ({@code nodes / 7}
+ * tenants by default), and each job belongs to a random tenant.
+ *
+ * <p>Each block has three replicas on distinct nodes, drawn from the block id.
+ */
+public final class PumaWorkload {
+  /** Data sources of Table 1 with their base sizes in MB, and how many benchmarks use each. */
+  private static final String[] SOURCES =
+      {"wikipedia", "netflix", "PUMA-I", "PUMA-II", "PUMA-III", "PUMA-IV"};
+  private static final double[] BASE_MB = {4.3 * 1024, 3.0 * 1024, 3.0 * 1024, 3.0 * 1024,
+      4.2 * 1024, 3.0 * 1024};
+  /** The 13 benchmarks, as indexes into {@link #SOURCES}. */
+  private static final int[] BENCHMARK_SOURCE = {0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 3, 4, 5};
+  public static final int MAX_K = 20;
+  public static final int REPLICATION = 3;
+
+  private final int nodes;
+  private final int tenants;
+  private final double[] zipfCdf = new double[MAX_K];
+  private final DataSet[] dataSets;
+  private final long[] firstBlock;
+  private final long seed;
+
+  public PumaWorkload(int nodes, int tenants, double s, int blockMb, long seed) {
+    this.nodes = nodes;
+    this.tenants = tenants;
+    this.seed = seed;
+    double norm = 0;
+    for (int k = 1; k <= MAX_K; k++) {
+      norm += 1 / Math.pow(k, s);
+    }
+    double cumulative = 0;
+    for (int k = 1; k <= MAX_K; k++) {
+      cumulative += 1 / Math.pow(k, s) / norm;
+      zipfCdf[k - 1] = cumulative;
+    }
+    int count = tenants * SOURCES.length * MAX_K;
+    dataSets = new DataSet[count];
+    firstBlock = new long[count];
+    long next = 0;
+    for (int id = 0; id < count; id++) {
+      int source = (id / MAX_K) % SOURCES.length;
+      int k = id % MAX_K + 1;
+      int blocks = (int) Math.ceil(k * BASE_MB[source] / blockMb);
+      dataSets[id] = new DataSet(id, blocks);
+      firstBlock[id] = next;
+      next += blocks;
+    }
+  }
+
+  /** The data sets of all jobs, in order: the same sequence for a given seed. */
+  public JobStream jobs() {
+    return new JobStream(new SplittableRandom(seed));
+  }
+
+  /** A deterministic sequence of jobs' input data sets. */
+  public final class JobStream {
+    private final SplittableRandom random;
+
+    private JobStream(SplittableRandom random) {
+      this.random = random;
+    }
+
+    public DataSet next() {
+      int source = BENCHMARK_SOURCE[random.nextInt(BENCHMARK_SOURCE.length)];
+      int tenant = random.nextInt(tenants);
+      double u = random.nextDouble();
+      int k = 1;
+      while (k < MAX_K && zipfCdf[k - 1] < u) {
+        k++;
+      }
+      return dataSets[(tenant * SOURCES.length + source) * MAX_K + k - 1];
+    }
+  }
+
+  public long firstBlock(DataSet dataSet) {
+    return firstBlock[dataSet.id()];
+  }
+
+  /** Total blocks of all data sets (one replica). */
+  public long totalBlocks() {
+    return firstBlock[dataSets.length - 1] + dataSets[dataSets.length - 1].blocks();
+  }
+
+  /** The nodes holding the block's replicas, distinct, fixed per block. */
+  public void replicas(long block, int[] into) {
+    SplittableRandom random = new SplittableRandom(block * 0x9E3779B97F4A7C15L ^ seed);
+    for (int i = 0; i < into.length; i++) {
+      int candidate;
+      boolean taken;
+      do {
+        candidate = random.nextInt(nodes);
+        taken = false;
+        for (int j = 0; j < i; j++) {
+          taken |= into[j] == candidate;
+        }
+      } while (taken && nodes > i);
+      into[i] = candidate;
+    }
+  }
+
+  public int nodes() {
+    return nodes;
+  }
+}

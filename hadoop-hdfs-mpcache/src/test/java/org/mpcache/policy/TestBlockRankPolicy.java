@@ -1,0 +1,37 @@
+package org.mpcache.policy;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+class TestBlockRankPolicy {
+  private static final DataSet ANY = new DataSet(1, 10);
+
+  /** Caches blocks 1, 2, 3 on a node of capacity 3, reads 1 again twice and 2 once, then 4. */
+  private static long[] evictedFor(BlockRankPolicy.Kind kind) {
+    BlockRankPolicy policy = new BlockRankPolicy(kind);
+    policy.setCapacity(0, 3);
+    for (long block : new long[] {1, 2, 3, 1, 1, 2}) {
+      policy.access(0, block, ANY);
+    }
+    assertTrue(policy.isCached(0, 3));
+    return policy.access(0, 4, ANY).evict();
+  }
+
+  @Test
+  void eachKindEvictsItsOwnVictim() {
+    assertArrayEquals(new long[] {3}, evictedFor(BlockRankPolicy.Kind.LRU), "least recent");
+    assertArrayEquals(new long[] {2}, evictedFor(BlockRankPolicy.Kind.MRU), "most recent");
+    assertArrayEquals(new long[] {3}, evictedFor(BlockRankPolicy.Kind.LFU), "least used");
+  }
+
+  @Test
+  void lfuBreaksTiesByRecency() {
+    BlockRankPolicy policy = new BlockRankPolicy(BlockRankPolicy.Kind.LFU);
+    policy.setCapacity(0, 2);
+    policy.access(0, 1, ANY);
+    policy.access(0, 2, ANY);
+    assertArrayEquals(new long[] {1}, policy.access(0, 3, ANY).evict());
+  }
+}

@@ -1,0 +1,182 @@
+package org.mpcache.policy;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+/** Small scenarios that only the specified policy (seeds/000 Algorithm 1) passes. */
+class TestMpCachePolicy {
+  private static final int NODE = 0;
+  /** Data sets only read to space out accesses (admission measures distance in accesses). */
+  private static final DataSet FILLER = new DataSet(99, 1);
+
+  /** Data set {@code id} of {@code blocks} blocks, numbered {@code id * 100 + i}. */
+  private static DataSet dataSet(int id, int blocks) {
+    return new DataSet(id, blocks);
+  }
+
+  private static long block(DataSet dataSet, int i) {
+    return dataSet.id() * 100L + i;
+  }
+
+  /** A job: one data-set access, then every block read on the node. */
+  private static List<CacheDecision> job(ReplacementPolicy policy, int node, DataSet dataSet) {
+    policy.dataSetAccessed(dataSet);
+    List<CacheDecision> decisions = new ArrayList<>();
+    for (int i = 0; i < dataSet.blocks(); i++) {
+      decisions.add(policy.access(node, block(dataSet, i), dataSet));
+    }
+    return decisions;
+  }
+
+  /**
+   * A policy on a cluster that has been running: ten accesses already happened, so a data set
+   * read once is worth little as a victim (its access distance is 10).
+   */
+  private static MpCachePolicy runningPolicy(double fullBonus, int nodes, int capacity) {
+    MpCachePolicy policy = new MpCachePolicy(fullBonus);
+    for (int node = 0; node < nodes; node++) {
+      policy.setCapacity(node, capacity);
+    }
+    fillers(policy, 10);
+    return policy;
+  }
+
+  private static void fillers(ReplacementPolicy policy, int count) {
+    for (int i = 0; i < count; i++) {
+      policy.dataSetAccessed(FILLER);
+    }
+  }
+
+  private static boolean cached(ReplacementPolicy policy, int node, DataSet dataSet) {
+    for (int i = 0; i < dataSet.blocks(); i++) {
+      if (!policy.isCached(node, block(dataSet, i))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * A newcomer gets in: read once (only recorded), at once again (distance 0.01, worth 50 at two
+   * blocks), then once more after fillers so that, as a victim later, it is worth little.
+   */
+  private static void newcomer(MpCachePolicy policy, DataSet dataSet) {
+    job(policy, NODE, dataSet);
+    job(policy, NODE, dataSet);
+    fillers(policy, 10);
+    job(policy, NODE, dataSet);
+  }
+
+  @Test
+  void clockAgeingEvictsAnOldPopularDataSet() {
+    MpCachePolicy policy = runningPolicy(1.0, 1, 4);
+    DataSet popular = dataSet(0, 2);
+    for (int i = 0; i < 5; i++) {
+      job(policy, NODE, popular);
+      fillers(policy, 10);
+    }
+    assertEquals(1 + 0 + 5, policy.priority(0), 1e-9); // Full + Clock + Fr
+
+    newcomer(policy, dataSet(1, 2)); // fits beside it, three reads: Pr 1 + 0 + 3 = 4
+    newcomer(policy, dataSet(2, 2)); // evicts data set 1: Clock 4, then Pr 1 + 4 + 2 = 7
+    assertTrue(cached(policy, NODE, popular));
+    assertEquals(4, policy.clock(), 1e-9);
+    assertEquals(7, policy.priority(2), 1e-9);
+
+    newcomer(policy, dataSet(3, 2)); // the lowest now is the popular one, aged out by Clock
+    assertFalse(cached(policy, NODE, popular), "Clock must age the old popular data set out");
+    assertTrue(cached(policy, NODE, dataSet(2, 2)));
+    assertEquals(6, policy.clock(), 1e-9);
+  }
+
+  @Test
+  void aCompleteDataSetOutlivesAnIncompleteOneOfEqualFrequency() {
+    assertTrue(cached(completeVersusIncomplete(1.0), NODE, dataSet(1, 2)),
+        "with the bonus the incomplete data set goes, the complete one stays");
+    // Without the bonus their priorities tie and the lower id goes first: the bonus decided it.
+    assertFalse(cached(completeVersusIncomplete(0.0), NODE, dataSet(1, 2)));
+  }
+
+  /**
+   * Data set 1 (2 blocks, all cached) and data set 2 (4 blocks, 2 cached) both read at Fr = 2;
+   * then a one-block newcomer worth more than either needs room.
+   */
+  private static MpCachePolicy completeVersusIncomplete(double bonus) {
+    MpCachePolicy policy = runningPolicy(bonus, 1, 4);
+    DataSet complete = dataSet(1, 2);
+    DataSet incomplete = dataSet(2, 4);
+    job(policy, NODE, complete);
+    job(policy, NODE, complete); // worth 1/(2·0.01) = 50: the incomplete one never displaces it
+    for (int i = 0; i < 4; i++) {
+      job(policy, NODE, incomplete); // 2 blocks fit, the other 2 are never worth it
+    }
+    assertEquals(bonus + 0 + 2, policy.priority(1), 1e-9);
+    assertEquals(0 + 0 + 2, policy.priority(2), 1e-9);
+    DataSet newcomer = dataSet(3, 1);
+    job(policy, NODE, newcomer); // recorded only
+    CacheDecision admitted = job(policy, NODE, newcomer).get(0); // worth 100
+    assertTrue(admitted.admitted());
+    assertEquals(2, admitted.evict().length);
+    return policy;
+  }
+
+  @Test
+  void evictionTakesTheDataSetFromEveryNodeAndTheNextRequestThereUsesToDel() {
+    MpCachePolicy policy = runningPolicy(1.0, 2, 2);
+    DataSet spread = dataSet(1, 2);
+    DataSet other = dataSet(2, 1);
+    policy.dataSetAccessed(spread);
+    policy.access(0, block(spread, 0), spread);
+    policy.access(1, block(spread, 1), spread);
+    job(policy, 1, other);
+
+    DataSet incoming = dataSet(3, 2);
+    job(policy, 0, incoming); // block 300 fits, 301 is only recorded
+    List<CacheDecision> second = job(policy, 0, incoming);
+    assertArrayEquals(new long[] {100}, second.get(1).evict(), "node 0 evicts its block of 1");
+    assertFalse(policy.isCached(1, 101), "the data set is gone from node 1 too");
+    assertEquals(2, policy.usedBlocks(1), "node 1 still holds the condemned block");
+
+    CacheDecision onNode1 = policy.access(1, block(dataSet(4, 1), 0), dataSet(4, 1));
+    assertTrue(onNode1.admitted());
+    assertArrayEquals(new long[] {101}, onNode1.evict(), "To_Del first");
+    assertTrue(policy.isCached(1, block(other, 0)), "no other data set was evicted");
+    assertArrayEquals(new long[0], policy.drainPendingEvictions(1));
+  }
+
+  @Test
+  void aFirstSeenDataSetIsOnlyRecordedWhenTheCacheIsFull() {
+    MpCachePolicy policy = runningPolicy(1.0, 1, 3);
+    DataSet resident = dataSet(1, 2);
+    job(policy, NODE, resident);
+    DataSet fresh = dataSet(2, 2);
+    List<CacheDecision> first = job(policy, NODE, fresh);
+    assertTrue(first.get(0).admitted(), "free room: cached without admission control");
+    assertFalse(first.get(1).admitted(), "full and first seen: only recorded");
+    assertTrue(cached(policy, NODE, resident));
+    List<CacheDecision> again = job(policy, NODE, fresh);
+    assertTrue(again.get(0).hit());
+    assertTrue(again.get(1).admitted(), "recorded now, and worth more than the resident");
+  }
+
+  @Test
+  void drainingToDelHandsTheCondemnedBlocksOverOnce() {
+    MpCachePolicy policy = runningPolicy(1.0, 2, 1);
+    DataSet spread = dataSet(1, 2);
+    policy.dataSetAccessed(spread);
+    policy.access(0, 100, spread);
+    policy.access(1, 101, spread);
+    job(policy, 0, dataSet(2, 1));
+    job(policy, 0, dataSet(2, 1));
+    assertArrayEquals(new long[] {101}, policy.drainPendingEvictions(1));
+    assertArrayEquals(new long[0], policy.drainPendingEvictions(1));
+    assertEquals(0, policy.usedBlocks(1));
+  }
+}
