@@ -1,5 +1,7 @@
 package org.mpcache.simulator;
 
+import static org.mpcache.tools.CommandLine.option;
+
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
@@ -100,14 +102,14 @@ public final class PolicySimulator {
   }
 
   public static void main(String[] args) {
-    int nodes = Integer.parseInt(arg(args, "--nodes", "7"));
+    int nodes = Integer.parseInt(option(args, "--nodes", "7"));
     Settings settings = new Settings(nodes,
-        Integer.parseInt(arg(args, "--tenants", Integer.toString(Math.max(1, nodes / 7)))),
-        Integer.parseInt(arg(args, "--jobs", "10000")),
-        Double.parseDouble(arg(args, "--s", "1")),
-        Long.parseLong(arg(args, "--cache-gb", "80")) * 1024,
-        Integer.parseInt(arg(args, "--block-mb", "128")),
-        Long.parseLong(arg(args, "--seed", "1")));
+        Integer.parseInt(option(args, "--tenants", Integer.toString(Math.max(1, nodes / 7)))),
+        Integer.parseInt(option(args, "--jobs", "10000")),
+        Double.parseDouble(option(args, "--s", "1")),
+        Long.parseLong(option(args, "--cache-gb", "80")) * 1024,
+        Integer.parseInt(option(args, "--block-mb", "128")),
+        Long.parseLong(option(args, "--seed", "1")));
     List<Result> results = new ArrayList<>();
     for (Supplier<ReplacementPolicy> policy : policies()) {
       results.add(run(settings, policy.get()));
@@ -130,14 +132,5 @@ public final class PolicySimulator {
       out.printf(Locale.ROOT, "| %s | %.1f %% | %.1f %% | %d | %.1f |%n", r.policy(),
           100 * r.blockHitRatio(), 100 * r.jobHitRatio(), r.blockAccesses(), r.seconds());
     }
-  }
-
-  private static String arg(String[] args, String name, String defaultValue) {
-    for (int i = 0; i + 1 < args.length; i++) {
-      if (args[i].equals(name)) {
-        return args[i + 1];
-      }
-    }
-    return defaultValue;
   }
 }

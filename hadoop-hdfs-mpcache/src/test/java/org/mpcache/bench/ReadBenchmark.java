@@ -2,6 +2,7 @@ package org.mpcache.bench;
 
 import static org.mpcache.conf.MpCacheConfigKeys.DFS_MPCACHE_CAPACITY_KEY;
 import static org.mpcache.conf.MpCacheConfigKeys.DFS_MPCACHE_ENABLED_KEY;
+import static org.mpcache.tools.CommandLine.option;
 
 import java.io.File;
 import java.io.IOException;
@@ -36,10 +37,10 @@ public final class ReadBenchmark {
   private static final long SETTLE_MILLIS = 10_000;
 
   public static void main(String[] args) throws Exception {
-    long sizeMb = Long.parseLong(arg(args, "--size-mb", "1024"));
-    int blockMb = Integer.parseInt(arg(args, "--block-mb", "128"));
-    int rounds = Integer.parseInt(arg(args, "--rounds", "5"));
-    File report = new File(arg(args, "--report", "target/bench/read-benchmark.md"));
+    long sizeMb = Long.parseLong(option(args, "--size-mb", "1024"));
+    int blockMb = Integer.parseInt(option(args, "--block-mb", "128"));
+    int rounds = Integer.parseInt(option(args, "--rounds", "5"));
+    File report = new File(option(args, "--report", "target/bench/read-benchmark.md"));
 
     Configuration conf = CacheTestCluster.conf();
     conf.setLong(DFSConfigKeys.DFS_BLOCK_SIZE_KEY, (long) blockMb << 20);
@@ -245,14 +246,5 @@ public final class ReadBenchmark {
       Thread.currentThread().interrupt();
       throw new IOException(e);
     }
-  }
-
-  private static String arg(String[] args, String name, String defaultValue) {
-    for (int i = 0; i + 1 < args.length; i++) {
-      if (args[i].equals(name)) {
-        return args[i + 1];
-      }
-    }
-    return defaultValue;
   }
 }

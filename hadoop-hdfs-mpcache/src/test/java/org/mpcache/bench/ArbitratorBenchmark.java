@@ -1,0 +1,60 @@
+package org.mpcache.bench;
+
+import static org.mpcache.tools.CommandLine.option;
+
+import java.util.Locale;
+import java.util.SplittableRandom;
+
+import org.mpcache.policy.DataSet;
+import org.mpcache.policy.MpCachePolicy;
+
+/**
+ * Scale of the Replace Arbitrator's policy (not a test): access events per second on one thread,
+ * and heap per tracked block. Tracks {@code --blocks} cached blocks in data sets of
+ * {@code --dataset-blocks} blocks over {@code --nodes} nodes, then replays hits on random blocks.
+ * Run: {@code java -Xmx8g -cp target/classes:target/test-classes org.mpcache.bench.ArbitratorBenchmark}.
+ */
+public final class ArbitratorBenchmark {
+  public static void main(String[] args) {
+    int blocks = Integer.parseInt(option(args, "--blocks", "1000000"));
+    int perDataSet = Integer.parseInt(option(args, "--dataset-blocks", "100"));
+    int nodes = Integer.parseInt(option(args, "--nodes", "100"));
+    int events = Integer.parseInt(option(args, "--events", "5000000"));
+
+    long heapBefore = usedHeap();
+    MpCachePolicy policy = new MpCachePolicy();
+    for (int node = 0; node < nodes; node++) {
+      policy.setCapacity(node, blocks / nodes + 1);
+    }
+    DataSet[] dataSets = new DataSet[(blocks + perDataSet - 1) / perDataSet];
+    for (int i = 0; i < dataSets.length; i++) {
+      dataSets[i] = new DataSet(i, perDataSet);
+      policy.dataSetAccessed(dataSets[i]);
+    }
+    for (long block = 0; block < blocks; block++) {
+      policy.access((int) (block % nodes), block, dataSets[(int) (block / perDataSet)]);
+    }
+    long heapPerBlock = (usedHeap() - heapBefore) / blocks;
+
+    SplittableRandom random = new SplittableRandom(1);
+    long hits = 0;
+    long start = System.nanoTime();
+    for (int i = 0; i < events; i++) {
+      long block = random.nextInt(blocks);
+      hits += policy.access((int) (block % nodes), block, dataSets[(int) (block / perDataSet)])
+          .hit() ? 1 : 0;
+    }
+    double seconds = (System.nanoTime() - start) / 1e9;
+    System.out.printf(Locale.ROOT, "%d blocks tracked: %d bytes of heap per block;"
+        + " %d access events (%d hits) in %.2f s = %.0f events/s on one thread%n",
+        blocks, heapPerBlock, events, hits, seconds, events / seconds);
+  }
+
+  private static long usedHeap() {
+    Runtime runtime = Runtime.getRuntime();
+    for (int i = 0; i < 3; i++) {
+      System.gc();
+    }
+    return runtime.totalMemory() - runtime.freeMemory();
+  }
+}
