@@ -10,6 +10,7 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -234,6 +235,7 @@ public final class InputCache {
         return stream;
       } catch (IOException e) {
         dropBroken(copy, "data file cannot be opened: " + e.getMessage(), e);
+        return hddDataForCopyChecksums(block, offset, read.checksums());
       }
     }
     counters.increment(CacheCounter.MISSES);
@@ -241,6 +243,26 @@ public final class InputCache {
     Fill fill = offset == 0 && read.checksums() != null
         ? startFill(key, read.replica(), read.checksums()) : null;
     return fill == null ? countedHdd(hdd) : new FillingStream(countedHdd(hdd), fill);
+  }
+
+  /**
+   * The copy's data could not be opened after its checksums were handed out (it was evicted or
+   * its dir failed in between). The HDD data may follow those checksums only if they are the
+   * replica's own, byte for byte; otherwise the read fails plainly and the client's retry is
+   * served from the HDD, rather than sending data with checksums it does not match.
+   */
+  private InputStream hddDataForCopyChecksums(ExtendedBlock block, long offset,
+      BlockChecksums handedOut) throws IOException {
+    byte[] hddMeta;
+    try (LengthInputStream in = replicas.openMeta(block)) {
+      hddMeta = in == null ? null : in.readAllBytes();
+    }
+    if (!Arrays.equals(hddMeta, handedOut.bytes())) {
+      throw new IOException("mpCache: the SSD copy of " + block + " went away during the read"
+          + " and its checksums differ from the replica's; the block will be read from HDD");
+    }
+    counters.increment(CacheCounter.MISSES);
+    return countedHdd(replicas.openData(block, offset));
   }
 
   /** {@code FsDatasetSpi#getBlockLocalPathInfo}: legacy short-circuit readers get SSD paths. */

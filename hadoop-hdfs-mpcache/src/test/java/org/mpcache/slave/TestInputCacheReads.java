@@ -171,6 +171,39 @@ class TestInputCacheReads {
   }
 
   @Test
+  void aCopyThatVanishesBetweenTheTwoOpensFallsBackToMatchingHddData() throws Exception {
+    Path file = new Path("/vanishing");
+    byte[] data = cluster.write(file, BLOCK_SIZE, 13);
+    cluster.read(file);
+    cluster.waitCached(file);
+    LocatedBlock block = cluster.blocks(file).get(0);
+    InputCache cache = CacheTestCluster.cache(cluster.holder(block));
+
+    // BlockSender's two opens, with the copy evicted in between.
+    cache.openMeta(block.getBlock(), ReadCaller.CLIENT_READ).close();
+    assertTrue(cluster.copyDataFile(block).delete());
+    try (java.io.InputStream in = cache.openData(block.getBlock(), 0, ReadCaller.CLIENT_READ)) {
+      assertArrayEquals(data, in.readAllBytes(), "the HDD replica, whose checksums are the same");
+    }
+    assertFalse(cluster.isCached(block));
+
+    // Had the copy's checksums differ from the replica's, HDD data must not follow them.
+    cluster.read(file);
+    cluster.waitCached(file);
+    File copy = cluster.copyDataFile(block);
+    File meta = metaOf(copy);
+    CacheTestCluster.overwrite(meta, meta.length() - 4, 4);
+    cache.openMeta(block.getBlock(), ReadCaller.CLIENT_READ).close();
+    assertTrue(copy.delete());
+    java.io.IOException e = org.junit.jupiter.api.Assertions.assertThrows(
+        java.io.IOException.class,
+        () -> cache.openData(block.getBlock(), 0, ReadCaller.CLIENT_READ));
+    assertTrue(e.getMessage().startsWith("mpCache"), e.getMessage());
+    assertArrayEquals(data, cluster.read(file));
+    cluster.assertNoCorruptReplicas();
+  }
+
+  @Test
   void appendNeverLetsTheOldCopyBeRead() throws Exception {
     Path file = new Path("/append");
     byte[] first = cluster.write(file, BLOCK_SIZE / 2, 9);
