@@ -184,23 +184,16 @@ public final class InputCache {
     CachedCopy copy = lookup(key, replica);
     if (copy != null) {
       try {
-        BlockChecksums checksums =
-            BlockChecksums.parse(Files.readAllBytes(copy.metaFile()), copy.length());
+        BlockChecksums checksums = copyChecksums(copy);
         pending.set(new PendingRead(key, replica, copy, checksums, null));
         return checksums.newStream();
       } catch (IOException e) {
         dropBroken(copy, "checksum file is unusable: " + e.getMessage(), e);
       }
     }
-    LengthInputStream hddMeta = replicas.openMeta(block);
-    if (hddMeta == null || hddMeta.getLength() > MAX_META_IN_MEMORY) {
-      return hddMeta;
-    }
-    byte[] meta = new byte[(int) hddMeta.getLength()];
-    try {
-      IOUtils.readFully(hddMeta, meta, 0, meta.length);
-    } finally {
-      IOUtils.closeStream(hddMeta);
+    byte[] meta = hddMeta(block);
+    if (meta == null) {
+      return replicas.openMeta(block); // none, or too large to cache: stock behaviour
     }
     BlockChecksums checksums = null;
     try {
@@ -253,11 +246,7 @@ public final class InputCache {
    */
   private InputStream hddDataForCopyChecksums(ExtendedBlock block, long offset,
       BlockChecksums handedOut) throws IOException {
-    byte[] hddMeta;
-    try (LengthInputStream in = replicas.openMeta(block)) {
-      hddMeta = in == null ? null : in.readAllBytes();
-    }
-    if (!Arrays.equals(hddMeta, handedOut.bytes())) {
+    if (!Arrays.equals(hddMeta(block), handedOut.bytes())) {
       throw new IOException("mpCache: the SSD copy of " + block + " went away during the read"
           + " and its checksums differ from the replica's; the block will be read from HDD");
     }
@@ -355,14 +344,30 @@ public final class InputCache {
     if (copy == null || copy.verified()) {
       return copy;
     }
-    try (VerifiedCopyStream stream = new VerifiedCopyStream(copy,
-        BlockChecksums.parse(Files.readAllBytes(copy.metaFile()), copy.length()), 0, this)) {
+    try (VerifiedCopyStream stream =
+        new VerifiedCopyStream(copy, copyChecksums(copy), 0, this)) {
       stream.verifyToEnd();
       return copy;
     } catch (IOException e) {
       dropBroken(copy, "failed verification before a short-circuit hand-out: " + e.getMessage(),
           e);
       return null;
+    }
+  }
+
+  private static BlockChecksums copyChecksums(CachedCopy copy) throws IOException {
+    return BlockChecksums.parse(Files.readAllBytes(copy.metaFile()), copy.length());
+  }
+
+  /** The replica's checksum file in memory; null when it has none or it is too large to cache. */
+  private byte[] hddMeta(ExtendedBlock block) throws IOException {
+    try (LengthInputStream in = replicas.openMeta(block)) {
+      if (in == null || in.getLength() > MAX_META_IN_MEMORY) {
+        return null;
+      }
+      byte[] meta = new byte[(int) in.getLength()];
+      IOUtils.readFully(in, meta, 0, meta.length);
+      return meta;
     }
   }
 
@@ -443,13 +448,12 @@ public final class InputCache {
     ExtendedBlock block = new ExtendedBlock(key.blockPoolId(), key.blockId(), replica.length(),
         replica.generationStamp());
     Fill fill;
-    try (LengthInputStream meta = replicas.openMeta(block)) {
-      if (meta == null || meta.getLength() > MAX_META_IN_MEMORY) {
+    try {
+      byte[] meta = hddMeta(block);
+      if (meta == null) {
         return;
       }
-      byte[] bytes = new byte[(int) meta.getLength()];
-      IOUtils.readFully(meta, bytes, 0, bytes.length);
-      fill = startFill(key, replica, BlockChecksums.parse(bytes, replica.length()));
+      fill = startFill(key, replica, BlockChecksums.parse(meta, replica.length()));
     } catch (IOException e) {
       LOG.debug("mpCache: not filling {} in the background: {}", key, e.toString());
       return;
