@@ -35,6 +35,68 @@ public final class MpCacheConfigKeys {
   public static final String DFS_MPCACHE_FILL_QUEUE_KEY = "dfs.mpcache.fill.background.queue";
   public static final int DFS_MPCACHE_FILL_QUEUE_DEFAULT = 64;
 
+  // ---- The master (a NameNode plugin) and the slaves' link to it --------------------------
+
+  /** The {@code dfs.namenode.plugins} value that runs the cache master in the NameNode. */
+  public static final String MASTER_PLUGIN_CLASS = "org.mpcache.master.MpCacheMasterPlugin";
+
+  /**
+   * host:port of the cache master's RPC endpoint: the master listens on its port, slaves and
+   * {@code MpCacheAdmin} connect to it (with NameNode HA, a comma-separated list: one per
+   * NameNode, the active one answers). Empty: no master, each slave decides on its own (LRU).
+   */
+  public static final String DFS_MPCACHE_MASTER_ADDRESS_KEY = "dfs.mpcache.master.address";
+
+  /** The address the master binds to instead of the host of the address above (e.g. 0.0.0.0). */
+  public static final String DFS_MPCACHE_MASTER_BIND_HOST_KEY = "dfs.mpcache.master.bind-host";
+
+  public static final String DFS_MPCACHE_MASTER_HANDLERS_KEY = "dfs.mpcache.master.handler.count";
+  public static final int DFS_MPCACHE_MASTER_HANDLERS_DEFAULT = 10;
+
+  /** The master's replacement policy: mpcache, or the block-level baselines lru, lfu, mru. */
+  public static final String DFS_MPCACHE_MASTER_POLICY_KEY = "dfs.mpcache.master.policy";
+  public static final String DFS_MPCACHE_MASTER_POLICY_DEFAULT = "mpcache";
+
+  /** The {@code Full} bonus of a data set whose every block is cached (Eq. 2). */
+  public static final String DFS_MPCACHE_MASTER_FULL_BONUS_KEY = "dfs.mpcache.master.full.bonus";
+  public static final double DFS_MPCACHE_MASTER_FULL_BONUS_DEFAULT = 1.0;
+
+  /** Admission control's access distance for a data set read twice back to back (Δ = 0 guard). */
+  public static final String DFS_MPCACHE_MASTER_BACK_TO_BACK_KEY =
+      "dfs.mpcache.master.admission.back-to-back-distance";
+  public static final double DFS_MPCACHE_MASTER_BACK_TO_BACK_DEFAULT = 0.01;
+
+  /** What a data set is: the directory holding a file (directory), or each file (file). */
+  public static final String DFS_MPCACHE_MASTER_DATASET_KEY = "dfs.mpcache.master.dataset";
+  public static final String DFS_MPCACHE_MASTER_DATASET_DEFAULT = "directory";
+
+  /**
+   * After the master starts (or its NameNode becomes active) it makes no decision until every
+   * live DataNode's slave has registered, or this long at most (slaves decide locally meanwhile).
+   */
+  public static final String DFS_MPCACHE_MASTER_RECOVERY_KEY = "dfs.mpcache.master.recovery.timeout";
+  public static final long DFS_MPCACHE_MASTER_RECOVERY_DEFAULT_MS = 60_000;
+
+  /** A slave silent this long is dropped; its copies are forgotten until it registers again. */
+  public static final String DFS_MPCACHE_MASTER_EXPIRY_KEY = "dfs.mpcache.master.slave.expiry";
+  public static final long DFS_MPCACHE_MASTER_EXPIRY_DEFAULT_MS = 30_000;
+
+  /** Data sets the Dynamic Space Manager remembers (size, accesses), most recent first. */
+  public static final String DFS_MPCACHE_MASTER_HISTORY_KEY = "dfs.mpcache.master.history.size";
+  public static final int DFS_MPCACHE_MASTER_HISTORY_DEFAULT = 1000;
+
+  /** How often a slave sends the master its usage and batched access reports. */
+  public static final String DFS_MPCACHE_HEARTBEAT_KEY = "dfs.mpcache.heartbeat.interval";
+  public static final long DFS_MPCACHE_HEARTBEAT_DEFAULT_MS = 3_000;
+
+  /** A slave's call to the master fails after this; the slave then decides locally. */
+  public static final String DFS_MPCACHE_MASTER_TIMEOUT_KEY = "dfs.mpcache.master.rpc.timeout";
+  public static final long DFS_MPCACHE_MASTER_TIMEOUT_DEFAULT_MS = 2_000;
+
+  /** Hits and misses a slave keeps for its next heartbeat; beyond, further ones are dropped. */
+  public static final String DFS_MPCACHE_REPORT_BATCH_KEY = "dfs.mpcache.report.batch.max";
+  public static final int DFS_MPCACHE_REPORT_BATCH_DEFAULT = 100_000;
+
   /** The {@code dfs.datanode.fsdataset.factory} value that plugs the slave into the DataNode. */
   public static final String DATASET_FACTORY_CLASS =
       "org.apache.hadoop.hdfs.server.datanode.fsdataset.impl.MpCacheFsDatasetFactory";

@@ -1,5 +1,6 @@
 package org.mpcache.conf;
 
+import static org.mpcache.conf.ConfValues.nonNegativeInt;
 import static org.mpcache.conf.MpCacheConfigKeys.*;
 
 import java.io.File;
@@ -53,20 +54,5 @@ public record SlaveSettings(List<File> dirs, long capacityBytes, int fillThreads
     int threads = nonNegativeInt(conf, DFS_MPCACHE_FILL_THREADS_KEY, DFS_MPCACHE_FILL_THREADS_DEFAULT);
     int queue = nonNegativeInt(conf, DFS_MPCACHE_FILL_QUEUE_KEY, DFS_MPCACHE_FILL_QUEUE_DEFAULT);
     return new SlaveSettings(dirs, capacity, threads, queue);
-  }
-
-  static int nonNegativeInt(Configuration conf, String key, int defaultValue)
-      throws InvalidSettingException {
-    String raw = conf.getTrimmed(key, Integer.toString(defaultValue));
-    int value;
-    try {
-      value = Integer.parseInt(raw);
-    } catch (NumberFormatException e) {
-      throw new InvalidSettingException(key, "cannot parse '" + raw + "' as an integer");
-    }
-    if (value < 0) {
-      throw new InvalidSettingException(key, "must be >= 0, got " + value);
-    }
-    return value;
   }
 }

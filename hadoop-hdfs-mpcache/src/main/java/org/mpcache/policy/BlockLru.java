@@ -5,6 +5,7 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 
 /**
  * Least-recently-used order over cached items with their sizes: the slave's own replacement
@@ -34,6 +35,17 @@ public final class BlockLru<K> {
     }
   }
 
+  /** The item's size, 0 when it is not held. */
+  public long bytes(K item) {
+    Long bytes = sizes.get(item);
+    return bytes == null ? 0 : bytes;
+  }
+
+  /** The items held, least recently used first. */
+  public List<K> items() {
+    return new ArrayList<>(sizes.keySet());
+  }
+
   public boolean contains(K item) {
     return sizes.containsKey(item);
   }
@@ -51,13 +63,20 @@ public final class BlockLru<K> {
    * first; all items when they do not add up to that much. Nothing is removed.
    */
   public List<K> victims(long bytesToFree) {
+    return victims(bytesToFree, item -> false);
+  }
+
+  /** As {@link #victims(long)}, passing over the items {@code skip} accepts. */
+  public List<K> victims(long bytesToFree, Predicate<K> skip) {
     List<K> victims = new ArrayList<>();
     long freed = 0;
     for (Iterator<Map.Entry<K, Long>> it = sizes.entrySet().iterator();
         it.hasNext() && freed < bytesToFree;) {
       Map.Entry<K, Long> entry = it.next();
-      victims.add(entry.getKey());
-      freed += entry.getValue();
+      if (!skip.test(entry.getKey())) {
+        victims.add(entry.getKey());
+        freed += entry.getValue();
+      }
     }
     return victims;
   }

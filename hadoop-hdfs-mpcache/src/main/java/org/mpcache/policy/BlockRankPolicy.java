@@ -26,7 +26,7 @@ public final class BlockRankPolicy implements ReplacementPolicy {
   private final List<NodeCache> nodes = new ArrayList<>();
   private long clock;
 
-  private record Entry(long block, long primary, long secondary, long accesses) {
+  private record Entry(long block, int dataSetId, long primary, long secondary, long accesses) {
   }
 
   private static final class NodeCache {
@@ -61,7 +61,7 @@ public final class BlockRankPolicy implements ReplacementPolicy {
     Entry entry = cache.entries.get(block);
     if (entry != null) {
       cache.order.remove(entry);
-      put(cache, rank(block, entry.accesses() + 1));
+      put(cache, rank(block, dataSet.id(), entry.accesses() + 1));
       return CacheDecision.HIT;
     }
     if (cache.capacity <= 0) {
@@ -77,15 +77,24 @@ public final class BlockRankPolicy implements ReplacementPolicy {
         evict[i] = victim.block();
       }
     }
-    put(cache, rank(block, 1));
+    put(cache, rank(block, dataSet.id(), 1));
     return CacheDecision.admitAfterEvicting(evict);
   }
 
-  private Entry rank(long block, long accesses) {
+  @Override
+  public void restore(int node, long block, DataSet dataSet) {
+    NodeCache cache = node(node);
+    if (!cache.entries.containsKey(block)) {
+      clock++;
+      put(cache, rank(block, dataSet.id(), 0));
+    }
+  }
+
+  private Entry rank(long block, int dataSetId, long accesses) {
     return switch (kind) {
-      case LRU -> new Entry(block, clock, 0, accesses);
-      case MRU -> new Entry(block, -clock, 0, accesses);
-      case LFU -> new Entry(block, accesses, clock, accesses);
+      case LRU -> new Entry(block, dataSetId, clock, 0, accesses);
+      case MRU -> new Entry(block, dataSetId, -clock, 0, accesses);
+      case LFU -> new Entry(block, dataSetId, accesses, clock, accesses);
     };
   }
 
@@ -116,6 +125,15 @@ public final class BlockRankPolicy implements ReplacementPolicy {
   @Override
   public int usedBlocks(int node) {
     return node(node).entries.size();
+  }
+
+  @Override
+  public void forEachCached(CachedCopyVisitor visitor) {
+    for (int node = 0; node < nodes.size(); node++) {
+      for (Entry entry : nodes.get(node).entries.values()) {
+        visitor.visit(node, entry.block(), entry.dataSetId());
+      }
+    }
   }
 
   private NodeCache node(int node) {

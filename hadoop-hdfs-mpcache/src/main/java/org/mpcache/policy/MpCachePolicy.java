@@ -27,7 +27,7 @@ public final class MpCachePolicy implements ReplacementPolicy {
   private static final long[] NONE = new long[0];
 
   private final double fullBonus;
-  private final AdmissionControl admission = new AdmissionControl();
+  private final AdmissionControl admission;
   private final List<Node> nodes = new ArrayList<>();
   private final Map<Integer, DataSetState> dataSets = new HashMap<>();
   private final TreeSet<DataSetState> queue = new TreeSet<>(
@@ -36,7 +36,7 @@ public final class MpCachePolicy implements ReplacementPolicy {
 
   /** One data set's place in the cache. */
   private static final class DataSetState {
-    final DataSet dataSet;
+    DataSet dataSet;
     /** Block reads served or admitted since the data set entered the cache. */
     long blocksAccess;
     double priority;
@@ -75,7 +75,12 @@ public final class MpCachePolicy implements ReplacementPolicy {
   }
 
   public MpCachePolicy(double fullBonus) {
+    this(fullBonus, AdmissionControl.BACK_TO_BACK_DISTANCE);
+  }
+
+  public MpCachePolicy(double fullBonus, double backToBackDistance) {
     this.fullBonus = fullBonus;
+    this.admission = new AdmissionControl(backToBackDistance);
   }
 
   @Override
@@ -96,7 +101,7 @@ public final class MpCachePolicy implements ReplacementPolicy {
   @Override
   public CacheDecision access(int nodeId, long block, DataSet dataSet) {
     Node node = node(nodeId);
-    DataSetState state = dataSets.computeIfAbsent(dataSet.id(), id -> new DataSetState(dataSet));
+    DataSetState state = stateOf(dataSet);
     if (node.cached.containsKey(block)) {
       state.blocksAccess++;
       prioritise(state);
@@ -126,12 +131,35 @@ public final class MpCachePolicy implements ReplacementPolicy {
       }
       evict = evicted.stream().mapToLong(Long::longValue).toArray();
     }
-    node.cached.put(block, state);
-    state.copies.computeIfAbsent(block, b -> new HashSet<>()).add(nodeId);
-    state.copiesPerNode.merge(nodeId, 1, Integer::sum);
+    addCopy(node, nodeId, block, state);
     state.blocksAccess++;
     prioritise(state);
     return CacheDecision.admitAfterEvicting(evict);
+  }
+
+  @Override
+  public void restore(int nodeId, long block, DataSet dataSet) {
+    Node node = node(nodeId);
+    node.condemned.remove(block);
+    if (node.cached.containsKey(block)) {
+      return;
+    }
+    DataSetState state = stateOf(dataSet);
+    addCopy(node, nodeId, block, state);
+    prioritise(state);
+  }
+
+  /** The data set's state, following a change of its size (files added or removed). */
+  private DataSetState stateOf(DataSet dataSet) {
+    DataSetState state = dataSets.computeIfAbsent(dataSet.id(), id -> new DataSetState(dataSet));
+    state.dataSet = dataSet;
+    return state;
+  }
+
+  private static void addCopy(Node node, int nodeId, long block, DataSetState state) {
+    node.cached.put(block, state);
+    state.copies.computeIfAbsent(block, b -> new HashSet<>()).add(nodeId);
+    state.copiesPerNode.merge(nodeId, 1, Integer::sum);
   }
 
   /**
@@ -235,7 +263,17 @@ public final class MpCachePolicy implements ReplacementPolicy {
     return node(node).used();
   }
 
-  /** The data set's current priority, or NaN when it has nothing cached (for tests and reports). */
+  @Override
+  public void forEachCached(CachedCopyVisitor visitor) {
+    for (int nodeId = 0; nodeId < nodes.size(); nodeId++) {
+      for (Map.Entry<Long, DataSetState> copy : nodes.get(nodeId).cached.entrySet()) {
+        visitor.visit(nodeId, copy.getKey(), copy.getValue().id());
+      }
+    }
+  }
+
+  /** The data set's current priority, or NaN when it has nothing cached. */
+  @Override
   public double priority(int dataSetId) {
     DataSetState state = dataSets.get(dataSetId);
     return state == null || !state.queued ? Double.NaN : state.priority;

@@ -28,6 +28,12 @@ public interface ReplacementPolicy {
    */
   CacheDecision access(int node, long block, DataSet dataSet);
 
+  /**
+   * The node already holds a copy of the block (it registered after a master restart, or cached
+   * it on its own while the master was away): record it without counting an access or evicting.
+   */
+  void restore(int node, long block, DataSet dataSet);
+
   /** True when the policy considers the block cached on the node. */
   boolean isCached(int node, long block);
 
@@ -42,4 +48,18 @@ public interface ReplacementPolicy {
 
   /** Blocks the node holds, condemned ones included. */
   int usedBlocks(int node);
+
+  /** Visits every copy the policy considers cached (condemned ones excluded). */
+  void forEachCached(CachedCopyVisitor visitor);
+
+  /** A data set's rank where the policy ranks data sets; NaN otherwise or when nothing is cached. */
+  default double priority(int dataSetId) {
+    return Double.NaN;
+  }
+
+  /** Receives cached copies from {@link #forEachCached}. */
+  @FunctionalInterface
+  interface CachedCopyVisitor {
+    void visit(int node, long block, int dataSetId);
+  }
 }

@@ -9,10 +9,11 @@ import java.util.Locale;
 import java.util.SplittableRandom;
 import java.util.function.Supplier;
 
-import org.mpcache.policy.BlockRankPolicy;
+import org.mpcache.policy.AdmissionControl;
 import org.mpcache.policy.CacheDecision;
 import org.mpcache.policy.DataSet;
 import org.mpcache.policy.MpCachePolicy;
+import org.mpcache.policy.ReplacementPolicies;
 import org.mpcache.policy.ReplacementPolicy;
 
 /**
@@ -94,11 +95,11 @@ public final class PolicySimulator {
         settings.blockMb(), settings.seed());
   }
 
-  /** Every policy the master offers, by key value. */
+  /** Every policy the master offers, with its default constants. */
   public static List<Supplier<ReplacementPolicy>> policies() {
-    return List.of(MpCachePolicy::new, () -> new BlockRankPolicy(BlockRankPolicy.Kind.LRU),
-        () -> new BlockRankPolicy(BlockRankPolicy.Kind.LFU),
-        () -> new BlockRankPolicy(BlockRankPolicy.Kind.MRU));
+    return ReplacementPolicies.NAMES.stream().<Supplier<ReplacementPolicy>>map(
+        name -> () -> ReplacementPolicies.create(name, MpCachePolicy.DEFAULT_FULL_BONUS,
+            AdmissionControl.BACK_TO_BACK_DISTANCE)).toList();
   }
 
   public static void main(String[] args) {

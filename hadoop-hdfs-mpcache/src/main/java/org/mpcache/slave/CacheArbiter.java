@@ -5,7 +5,8 @@ package org.mpcache.slave;
  * "admit? evict what?" and reports what happened. Locally, {@link LocalArbiter}; with a
  * master, the Replace Arbitrator on the NameNode answers over RPC.
  *
- * <p>Calls arrive under the slave's lock; implementations must not block on I/O for long.
+ * <p>{@link #requestAdmission} is called without the slave's lock (it may call the master); the
+ * other calls arrive under it and must be quick. Implementations are thread-safe.
  */
 public interface CacheArbiter {
   /**
@@ -20,6 +21,12 @@ public interface CacheArbiter {
   /** A block's copy is now on the SSD (filled, or found valid at start-up). */
   void onCached(BlockKey block, long bytes);
 
-  /** A block's copy left the SSD (evicted, invalidated, corrupt, or its directory failed). */
+  /**
+   * A block's copy left the SSD (evicted, invalidated, corrupt, its directory failed) or an
+   * admitted block was not cached after all; unknown blocks are ignored.
+   */
   void onRemoved(BlockKey block);
+
+  /** Who decides now, for metrics and logs. */
+  String describe();
 }

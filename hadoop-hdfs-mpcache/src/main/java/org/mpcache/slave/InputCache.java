@@ -29,7 +29,9 @@ import org.apache.hadoop.hdfs.server.datanode.fsdataset.LengthInputStream;
 import org.apache.hadoop.io.IOUtils;
 import org.apache.hadoop.thirdparty.com.google.common.util.concurrent.ThreadFactoryBuilder;
 import org.mpcache.conf.InvalidSettingException;
+import org.mpcache.conf.MasterLinkSettings;
 import org.mpcache.conf.SlaveSettings;
+import org.mpcache.protocol.SlaveUsage;
 import org.mpcache.slave.store.CacheDir;
 import org.mpcache.slave.store.CachedCopy;
 import org.mpcache.slave.store.SsdStore;
@@ -45,11 +47,12 @@ import org.slf4j.LoggerFactory;
  * length the copy was made from; every SSD problem is contained here (the copy is dropped, the read
  * goes to the HDD) and is never reported in a way the DataNode would take for a bad HDD replica.
  *
- * <p>The index, the arbiter and the store are guarded by this object's monitor; file data is read
- * and written outside it. Lock order: this monitor, then the dataset's locks (through
- * {@link ReplicaSource}); the dataset never calls in while holding its locks.
+ * <p>The index and the store are guarded by this object's monitor; file data is read and written
+ * outside it, and so is the arbiter's admission (it may ask the master over RPC). Lock order: this
+ * monitor, then the arbiter's, then the dataset's locks (through {@link ReplicaSource}); the
+ * dataset never calls in while holding its locks.
  */
-public final class InputCache {
+public final class InputCache implements ArbitratedCache {
   private static final Logger LOG = LoggerFactory.getLogger(InputCache.class);
   /** Checksum files above this (blocks over ~512 MB) are left to stock Hadoop and not cached. */
   private static final long MAX_META_IN_MEMORY = 4L << 20;
@@ -83,7 +86,8 @@ public final class InputCache {
    * Opens the cache on the configured SSD dirs. A bad setting or no usable dir leaves the cache
    * disabled (every read goes to the HDD as in stock Hadoop) with the reason logged and exposed.
    */
-  public static InputCache open(SlaveSettings settings, ReplicaSource replicas) {
+  public static InputCache open(SlaveSettings settings, ReplicaSource replicas,
+      CacheArbiterFactory arbiters) {
     SsdStore store = SsdStore.open(settings);
     if (!store.anyHealthy()) {
       return disabled("no usable SSD dir in " + DFS_MPCACHE_DIRS_KEY + " (see the errors above)",
@@ -98,7 +102,18 @@ public final class InputCache {
     }
     LOG.info("mpCache input cache on {} with {} bytes of capacity", store.dirs(),
         store.capacityBytes());
-    return new InputCache(replicas, store, new LocalArbiter(store.capacityBytes()), executor, null);
+    InputCache cache = new InputCache(replicas, store, arbiters.create(store.capacityBytes()),
+        executor, null);
+    if (cache.arbiter instanceof MasterArbiter master) {
+      master.start(cache);
+    }
+    return cache;
+  }
+
+  /** Makes the arbiter for a cache of the given capacity. */
+  @FunctionalInterface
+  public interface CacheArbiterFactory {
+    CacheArbiter create(long capacityBytes);
   }
 
   /** A cache that serves everything from the HDD and says why ({@code store} may be null). */
@@ -108,13 +123,30 @@ public final class InputCache {
     return new InputCache(replicas, store, null, null, reason);
   }
 
-  /** A cache for the settings, or a disabled one naming the bad setting. */
-  public static InputCache fromSettings(Configuration conf, ReplicaSource replicas) {
+  /**
+   * A cache for the settings, or a disabled one naming the bad setting. With a master configured
+   * it arbitrates; a bad master setting leaves the slave deciding on its own.
+   */
+  public static InputCache fromSettings(Configuration conf, ReplicaSource replicas,
+      SlaveIdentity identity) {
+    SlaveSettings settings;
     try {
-      return open(SlaveSettings.from(conf), replicas);
+      settings = SlaveSettings.from(conf);
     } catch (InvalidSettingException e) {
       return disabled("invalid setting " + e.getMessage(), replicas, null);
     }
+    MasterLinkSettings link;
+    try {
+      link = MasterLinkSettings.from(conf);
+    } catch (InvalidSettingException e) {
+      LOG.error("mpCache: no cache master, this slave decides on its own: invalid setting {}",
+          e.getMessage());
+      link = null;
+    }
+    MasterLinkSettings masterLink = link;
+    return open(settings, replicas, capacity -> masterLink == null || !masterLink.hasMaster()
+        ? new LocalArbiter(capacity)
+        : new MasterArbiter(new LocalArbiter(capacity), masterLink, conf, identity));
   }
 
   public boolean enabled() {
@@ -153,6 +185,27 @@ public final class InputCache {
       }
     }
     return failed;
+  }
+
+  /** Who decides what the SSD holds (the master, or this slave and why), for metrics. */
+  public String arbiterState() {
+    return arbiter == null ? "none (cache disabled)" : arbiter.describe();
+  }
+
+  @Override
+  public synchronized SlaveUsage usage() {
+    return new SlaveUsage(capacityBytes(), usedBytes(), 0, 0, counter(CacheCounter.HITS),
+        counter(CacheCounter.MISSES), copies.size(), enabled() ? "ok" : disabledReason);
+  }
+
+  @Override
+  public synchronized void evict(String blockPoolId, long[] blockIds) {
+    for (long blockId : blockIds) {
+      CachedCopy copy = copies.get(new BlockKey(blockPoolId, blockId));
+      if (copy != null) {
+        removeCopy(copy, CacheCounter.EVICTIONS);
+      }
+    }
   }
 
   /** True when the block has a copy on the SSD that matches its replica. */
@@ -380,13 +433,23 @@ public final class InputCache {
   /** Admits the block and reserves its room, or returns null when it is not to be cached now. */
   private Fill startFill(BlockKey key, LiveReplica replica, BlockChecksums checksums) {
     long bytes = replica.length() + checksums.bytes().length;
-    CacheDir dir;
+    long freeBytes;
     synchronized (this) {
       if (!enabled() || filling.contains(key) || copies.containsKey(key)) {
         return null;
       }
-      Admission admission = arbiter.requestAdmission(key, bytes, store.freeBytes());
+      filling.add(key);
+      freeBytes = store.freeBytes();
+    }
+    Admission admission = arbiter.requestAdmission(key, bytes, freeBytes);
+    CacheDir dir;
+    synchronized (this) {
       if (!admission.admitted()) {
+        filling.remove(key);
+        return null;
+      }
+      if (!enabled()) {
+        release(key, null, 0);
         return null;
       }
       for (BlockKey victim : admission.victims()) {
@@ -397,9 +460,9 @@ public final class InputCache {
       }
       dir = store.reserve(bytes);
       if (dir == null) {
+        release(key, null, 0);
         return null;
       }
-      filling.add(key);
     }
     Fill fill;
     try {
@@ -420,9 +483,13 @@ public final class InputCache {
     }
   }
 
+  /** A fill that will not become a copy: its room and files go, and the arbiter is told. */
   private synchronized void release(BlockKey key, CacheDir dir, long bytes, Path... tmpFiles) {
     filling.remove(key);
-    store.abandon(dir, bytes, tmpFiles);
+    if (dir != null) {
+      store.abandon(dir, bytes, tmpFiles);
+    }
+    arbiter.onRemoved(key);
   }
 
   /** Queues a copy made by a background thread, for readers that read the replica files themselves. */
@@ -495,6 +562,7 @@ public final class InputCache {
         LOG.debug("mpCache: {} changed while it was copied; dropping the copy", fill.key());
       }
       store.abandon(fill.dir(), fill.reservedBytes(), fill.tmpData(), fill.tmpMeta());
+      arbiter.onRemoved(fill.key());
       counters.increment(CacheCounter.FILLS_ABORTED);
     }
     if (ssdError != null) {
@@ -619,6 +687,9 @@ public final class InputCache {
   }
 
   public void shutdown() {
+    if (arbiter instanceof MasterArbiter master) {
+      master.stop();
+    }
     if (backgroundFills != null) {
       backgroundFills.shutdownNow();
     }

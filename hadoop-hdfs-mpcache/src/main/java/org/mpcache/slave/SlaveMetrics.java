@@ -47,6 +47,8 @@ public final class SlaveMetrics implements MetricsSource {
             disabledReason == null ? "enabled" : "disabled: " + disabledReason)
         .tag(info("FailedDirs", "SSD dirs out of use, with why"),
             String.join("; ", cache.failedDirs()))
+        .tag(info("Arbiter", "Who decides what the SSD holds: the cache master, or this slave"
+            + " and why"), cache.arbiterState())
         .addGauge(info("Enabled", "1 while the cache serves reads, 0 when disabled"),
             disabledReason == null ? 1 : 0)
         .addGauge(info("UsedBytes", "Bytes the SSD copies take"), cache.usedBytes())

@@ -21,6 +21,7 @@ import org.mpcache.slave.InputCache;
 import org.mpcache.slave.LiveReplica;
 import org.mpcache.slave.ReadCaller;
 import org.mpcache.slave.ReplicaSource;
+import org.mpcache.slave.SlaveIdentity;
 import org.mpcache.slave.SlaveMetrics;
 
 /**
@@ -36,7 +37,8 @@ public class MpCacheFsDataset extends FsDatasetImpl {
   MpCacheFsDataset(DataNode datanode, DataStorage storage, Configuration conf)
       throws IOException {
     super(datanode, storage, conf);
-    this.cache = InputCache.fromSettings(conf, new HddReplicas());
+    this.cache = InputCache.fromSettings(conf, new HddReplicas(),
+        new SlaveIdentity(datanode.getDatanodeUuid(), datanode::getDisplayName));
     this.metrics = SlaveMetrics.register(datanode.getDatanodeUuid(), cache);
   }
 

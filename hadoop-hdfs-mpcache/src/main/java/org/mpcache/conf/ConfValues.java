@@ -1,0 +1,91 @@
+package org.mpcache.conf;
+
+import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.net.NetUtils;
+
+/** Reads typed values of mpCache keys, naming the key and the value when one cannot be used. */
+final class ConfValues {
+  private ConfValues() {
+  }
+
+  static int nonNegativeInt(Configuration conf, String key, int defaultValue)
+      throws InvalidSettingException {
+    String raw = conf.getTrimmed(key, Integer.toString(defaultValue));
+    int value;
+    try {
+      value = Integer.parseInt(raw);
+    } catch (NumberFormatException e) {
+      throw new InvalidSettingException(key, "cannot parse '" + raw + "' as an integer");
+    }
+    if (value < 0) {
+      throw new InvalidSettingException(key, "must be >= 0, got " + value);
+    }
+    return value;
+  }
+
+  static double nonNegativeDouble(Configuration conf, String key, double defaultValue)
+      throws InvalidSettingException {
+    String raw = conf.getTrimmed(key, Double.toString(defaultValue));
+    double value;
+    try {
+      value = Double.parseDouble(raw);
+    } catch (NumberFormatException e) {
+      throw new InvalidSettingException(key, "cannot parse '" + raw + "' as a number");
+    }
+    if (!(value >= 0) || Double.isInfinite(value)) {
+      throw new InvalidSettingException(key, "must be a finite number >= 0, got " + raw);
+    }
+    return value;
+  }
+
+  /** A duration with an optional unit suffix (ms, s, m, h; milliseconds without), above 0. */
+  static long positiveMillis(Configuration conf, String key, long defaultMillis)
+      throws InvalidSettingException {
+    String raw = conf.getTrimmed(key, defaultMillis + "ms");
+    long value;
+    try {
+      value = conf.getTimeDuration(key, defaultMillis, TimeUnit.MILLISECONDS);
+    } catch (NumberFormatException e) {
+      throw new InvalidSettingException(key,
+          "cannot parse '" + raw + "' as a duration (examples: 3s, 500ms, 1m)");
+    }
+    if (value <= 0) {
+      throw new InvalidSettingException(key, "must be above 0, got '" + raw + "'");
+    }
+    return value;
+  }
+
+  /** One of {@code choices}, case-insensitively, returned in lower case. */
+  static String choice(Configuration conf, String key, String defaultValue, List<String> choices)
+      throws InvalidSettingException {
+    String raw = conf.getTrimmed(key, defaultValue).toLowerCase(Locale.ROOT);
+    if (!choices.contains(raw)) {
+      throw new InvalidSettingException(key, "'" + raw + "' is not one of " + choices);
+    }
+    return raw;
+  }
+
+  /** Comma-separated host:port pairs; empty when the key is unset. */
+  static List<InetSocketAddress> addresses(Configuration conf, String key)
+      throws InvalidSettingException {
+    List<InetSocketAddress> addresses = new ArrayList<>();
+    for (String raw : conf.getTrimmedStringCollection(key)) {
+      try {
+        InetSocketAddress address = NetUtils.createSocketAddr(raw, -1, key);
+        if (address.getPort() <= 0) {
+          throw new IllegalArgumentException("no port");
+        }
+        addresses.add(address);
+      } catch (IllegalArgumentException e) {
+        throw new InvalidSettingException(key, "'" + raw + "' is not a host:port address");
+      }
+    }
+    return addresses;
+  }
+}

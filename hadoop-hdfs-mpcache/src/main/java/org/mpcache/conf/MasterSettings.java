@@ -1,0 +1,70 @@
+package org.mpcache.conf;
+
+import static org.mpcache.conf.ConfValues.*;
+import static org.mpcache.conf.MpCacheConfigKeys.*;
+
+import java.net.InetSocketAddress;
+import java.util.List;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hdfs.DFSConfigKeys;
+
+/** The cache master's settings, parsed and checked once when the NameNode starts it. */
+public record MasterSettings(InetSocketAddress bindAddress, int handlers, String policy,
+    double fullBonus, double backToBackDistance, String dataSet, long recoveryMillis,
+    long expiryMillis, int historySize) {
+  public static final List<String> POLICIES = List.of("mpcache", "lru", "lfu", "mru");
+  public static final List<String> DATA_SETS = List.of("directory", "file");
+
+  /**
+   * The settings of the master on this NameNode. With HA, {@code dfs.mpcache.master.address}
+   * lists one address per NameNode in the order of {@code dfs.ha.namenodes.<nameservice>}; the
+   * master listens on its NameNode's.
+   */
+  public static MasterSettings from(Configuration conf) throws InvalidSettingException {
+    List<InetSocketAddress> addresses = addresses(conf, DFS_MPCACHE_MASTER_ADDRESS_KEY);
+    if (addresses.isEmpty()) {
+      throw new InvalidSettingException(DFS_MPCACHE_MASTER_ADDRESS_KEY,
+          "not set; the master needs host:port to listen on (slaves connect to it too)");
+    }
+    InetSocketAddress own = addresses.get(0);
+    String nameNodeId = conf.getTrimmed(DFSConfigKeys.DFS_HA_NAMENODE_ID_KEY, "");
+    String nameservice = conf.getTrimmed(DFSConfigKeys.DFS_NAMESERVICE_ID, "");
+    if (addresses.size() > 1 && !nameNodeId.isEmpty()) {
+      int index = List.copyOf(conf.getTrimmedStringCollection(
+          DFSConfigKeys.DFS_HA_NAMENODES_KEY_PREFIX + "." + nameservice)).indexOf(nameNodeId);
+      if (index < 0 || index >= addresses.size()) {
+        throw new InvalidSettingException(DFS_MPCACHE_MASTER_ADDRESS_KEY, "NameNode "
+            + nameNodeId + " has no address in the list (one per entry of "
+            + DFSConfigKeys.DFS_HA_NAMENODES_KEY_PREFIX + "." + nameservice + ", in order)");
+      }
+      own = addresses.get(index);
+    }
+    String bindHost = conf.getTrimmed(DFS_MPCACHE_MASTER_BIND_HOST_KEY, "");
+    InetSocketAddress bind = bindHost.isEmpty() ? own
+        : new InetSocketAddress(bindHost, own.getPort());
+    return new MasterSettings(bind,
+        Math.max(1, nonNegativeInt(conf, DFS_MPCACHE_MASTER_HANDLERS_KEY,
+            DFS_MPCACHE_MASTER_HANDLERS_DEFAULT)),
+        choice(conf, DFS_MPCACHE_MASTER_POLICY_KEY, DFS_MPCACHE_MASTER_POLICY_DEFAULT, POLICIES),
+        nonNegativeDouble(conf, DFS_MPCACHE_MASTER_FULL_BONUS_KEY,
+            DFS_MPCACHE_MASTER_FULL_BONUS_DEFAULT),
+        positiveDouble(conf, DFS_MPCACHE_MASTER_BACK_TO_BACK_KEY,
+            DFS_MPCACHE_MASTER_BACK_TO_BACK_DEFAULT),
+        choice(conf, DFS_MPCACHE_MASTER_DATASET_KEY, DFS_MPCACHE_MASTER_DATASET_DEFAULT,
+            DATA_SETS),
+        positiveMillis(conf, DFS_MPCACHE_MASTER_RECOVERY_KEY,
+            DFS_MPCACHE_MASTER_RECOVERY_DEFAULT_MS),
+        positiveMillis(conf, DFS_MPCACHE_MASTER_EXPIRY_KEY, DFS_MPCACHE_MASTER_EXPIRY_DEFAULT_MS),
+        nonNegativeInt(conf, DFS_MPCACHE_MASTER_HISTORY_KEY, DFS_MPCACHE_MASTER_HISTORY_DEFAULT));
+  }
+
+  private static double positiveDouble(Configuration conf, String key, double defaultValue)
+      throws InvalidSettingException {
+    double value = nonNegativeDouble(conf, key, defaultValue);
+    if (value == 0) {
+      throw new InvalidSettingException(key, "must be above 0, got 0");
+    }
+    return value;
+  }
+}

@@ -1,0 +1,136 @@
+package org.mpcache.master;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hdfs.DFSConfigKeys;
+import org.apache.hadoop.hdfs.server.namenode.NameNode;
+import org.apache.hadoop.ipc.ProtobufRpcEngine2;
+import org.apache.hadoop.ipc.RPC;
+import org.apache.hadoop.ipc.StandbyException;
+import org.apache.hadoop.util.ServicePlugin;
+import org.apache.hadoop.util.Time;
+import org.mpcache.conf.InvalidSettingException;
+import org.mpcache.conf.MasterSettings;
+import org.mpcache.protocol.AdmissionAnswer;
+import org.mpcache.protocol.HeartbeatAnswer;
+import org.mpcache.protocol.MasterProtocolServerSideTranslatorPB;
+import org.mpcache.protocol.MasterReport;
+import org.mpcache.protocol.MpCacheMasterProtocol;
+import org.mpcache.protocol.MpCacheMasterProtocolPB;
+import org.mpcache.protocol.Registration;
+import org.mpcache.protocol.SlaveUsage;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs the cache master inside the NameNode ({@code dfs.namenode.plugins}) behind its own Hadoop
+ * RPC endpoint ({@code dfs.mpcache.master.address}). Only an active NameNode's master decides:
+ * on a standby every call fails with a {@link StandbyException}, and a NameNode that becomes
+ * active starts a fresh master that recovers its state from the slaves' registrations.
+ * A bad setting leaves the NameNode running without a master (slaves then decide locally).
+ */
+public final class MpCacheMasterPlugin implements ServicePlugin, MpCacheMasterProtocol {
+  private static final Logger LOG = LoggerFactory.getLogger(MpCacheMasterPlugin.class);
+
+  private NameNode nameNode;
+  private MasterSettings settings;
+  private RPC.Server server;
+  private CacheMaster master;
+
+  @Override
+  public void start(Object service) {
+    nameNode = (NameNode) service;
+    Configuration conf = nameNode.getConf();
+    try {
+      settings = MasterSettings.from(conf);
+    } catch (InvalidSettingException e) {
+      LOG.error("mpCache master not started, slaves will decide on their own: invalid setting {}",
+          e.getMessage());
+      return;
+    }
+    try {
+      RPC.setProtocolEngine(conf, MpCacheMasterProtocolPB.class, ProtobufRpcEngine2.class);
+      server = new RPC.Builder(conf)
+          .setProtocol(MpCacheMasterProtocolPB.class)
+          .setInstance(MasterProtocolServerSideTranslatorPB.service(this))
+          .setBindAddress(settings.bindAddress().getHostString())
+          .setPort(settings.bindAddress().getPort())
+          .setNumHandlers(settings.handlers())
+          .setVerbose(false)
+          .build();
+      server.start();
+    } catch (IOException e) {
+      LOG.error("mpCache master not started, slaves will decide on their own: cannot listen on"
+          + " {}: {}", settings.bindAddress(), e.toString());
+      server = null;
+      return;
+    }
+    LOG.info("mpCache master ({} policy, data set = {}) listening on {}", settings.policy(),
+        settings.dataSet(), server.getListenerAddress());
+  }
+
+  /** Where the master listens, or null when it did not start. */
+  public InetSocketAddress address() {
+    return server == null ? null : server.getListenerAddress();
+  }
+
+  @Override
+  public void stop() {
+    if (server != null) {
+      server.stop();
+      server = null;
+    }
+  }
+
+  @Override
+  public void close() {
+    stop();
+  }
+
+  /** The master of an active NameNode; a new one after each change to active. */
+  private synchronized CacheMaster master() throws StandbyException {
+    if (!nameNode.isActiveState()) {
+      if (master != null) {
+        LOG.info("mpCache master: the NameNode is no longer active; dropping the master's state");
+        master = null;
+      }
+      throw new StandbyException("mpCache master on " + nameNode.getNameNodeAddressHostPortString()
+          + " is not active: its NameNode is not the active one");
+    }
+    if (master == null) {
+      Configuration conf = nameNode.getConf();
+      long blockSize = conf.getLongBytes(DFSConfigKeys.DFS_BLOCK_SIZE_KEY,
+          DFSConfigKeys.DFS_BLOCK_SIZE_DEFAULT);
+      master = new CacheMaster(settings, new NameNodeNamespace(nameNode.getNamesystem(),
+          "file".equals(settings.dataSet()), blockSize), Time::monotonicNow);
+      LOG.info("mpCache master: recovering state from the slaves' registrations (at most {} ms)",
+          settings.recoveryMillis());
+    }
+    return master;
+  }
+
+  @Override
+  public Registration register(String datanodeUuid, String hostname, SlaveUsage usage,
+      long[] cachedBlocks) throws IOException {
+    return master().register(datanodeUuid, hostname, usage, cachedBlocks);
+  }
+
+  @Override
+  public HeartbeatAnswer heartbeat(String datanodeUuid, SlaveUsage usage, long[] hits,
+      long[] misses, long[] cached, long[] removed) throws IOException {
+    return master().heartbeat(datanodeUuid, usage, hits, misses, cached, removed);
+  }
+
+  @Override
+  public AdmissionAnswer requestAdmission(String datanodeUuid, long blockId, long bytes)
+      throws IOException {
+    return master().requestAdmission(datanodeUuid, blockId, bytes);
+  }
+
+  @Override
+  public MasterReport report() throws IOException {
+    return master().report();
+  }
+}

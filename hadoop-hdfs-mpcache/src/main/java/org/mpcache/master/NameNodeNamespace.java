@@ -1,0 +1,105 @@
+package org.mpcache.master;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+import org.apache.hadoop.hdfs.protocol.Block;
+import org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType;
+import org.apache.hadoop.hdfs.server.blockmanagement.BlockInfo;
+import org.apache.hadoop.hdfs.server.blockmanagement.BlockManager;
+import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
+import org.apache.hadoop.hdfs.server.namenode.FSNamesystem;
+import org.apache.hadoop.hdfs.server.namenode.INode;
+import org.apache.hadoop.hdfs.server.namenode.INodeDirectory;
+import org.apache.hadoop.hdfs.server.namenode.INodeFile;
+import org.apache.hadoop.hdfs.server.namenode.snapshot.Snapshot;
+import org.apache.hadoop.hdfs.util.RwLockMode;
+
+/**
+ * The master's view of the NameNode: blocks resolved to data sets under the namesystem's read
+ * lock. A data set is the directory holding the block's file (its size: the blocks of the files
+ * directly in it) or, per file, the file itself.
+ */
+final class NameNodeNamespace implements Namespace {
+  private static final int DIRECTORY_SIZES_KEPT = 100_000;
+
+  private final FSNamesystem namesystem;
+  private final boolean perFile;
+  private final long blockSizeBytes;
+  /** Directory sizes by inode id, valid while the directory's modification time is unchanged. */
+  private final Map<Long, long[]> directorySizes = new LinkedHashMap<>(16, 0.75f, true) {
+    @Override
+    protected boolean removeEldestEntry(Map.Entry<Long, long[]> eldest) {
+      return size() > DIRECTORY_SIZES_KEPT;
+    }
+  };
+
+  NameNodeNamespace(FSNamesystem namesystem, boolean perFile, long blockSizeBytes) {
+    this.namesystem = namesystem;
+    this.perFile = perFile;
+    this.blockSizeBytes = blockSizeBytes;
+  }
+
+  @Override
+  public String blockPoolId() {
+    return namesystem.getBlockPoolId();
+  }
+
+  @Override
+  public long blockSizeBytes() {
+    return blockSizeBytes;
+  }
+
+  @Override
+  public DataSetRef[] dataSetsOf(long[] blockIds) {
+    DataSetRef[] refs = new DataSetRef[blockIds.length];
+    if (blockIds.length == 0) {
+      return refs;
+    }
+    BlockManager blocks = namesystem.getBlockManager();
+    namesystem.readLock(RwLockMode.GLOBAL);
+    try {
+      for (int i = 0; i < blockIds.length; i++) {
+        BlockInfo stored = blocks.getStoredBlock(new Block(blockIds[i]));
+        INodeFile file = stored == null || stored.isDeleted() ? null
+            : namesystem.getBlockCollection(stored.getBlockCollectionId());
+        refs[i] = file == null ? null : dataSetOf(file);
+      }
+    } finally {
+      namesystem.readUnlock(RwLockMode.GLOBAL, "mpCacheDataSets");
+    }
+    return refs;
+  }
+
+  private DataSetRef dataSetOf(INodeFile file) {
+    INodeDirectory directory = file.getParent();
+    if (perFile || directory == null) {
+      return new DataSetRef(file.getId(), file.getFullPathName(), file.numBlocks());
+    }
+    long[] cached = directorySizes.get(directory.getId());
+    if (cached == null || cached[0] != directory.getModificationTime()) {
+      long size = 0;
+      for (INode child : directory.getChildrenList(Snapshot.CURRENT_STATE_ID)) {
+        if (child.isFile()) {
+          size += child.asFile().numBlocks();
+        }
+      }
+      cached = new long[] {directory.getModificationTime(), size};
+      directorySizes.put(directory.getId(), cached);
+    }
+    return new DataSetRef(directory.getId(), directory.getFullPathName(),
+        (int) Math.min(Integer.MAX_VALUE, cached[1]));
+  }
+
+  @Override
+  public Set<String> liveDataNodes() {
+    if (namesystem.isInSafeMode()) {
+      return null;
+    }
+    return namesystem.getBlockManager().getDatanodeManager()
+        .getDatanodeListForReport(DatanodeReportType.LIVE).stream()
+        .map(DatanodeDescriptor::getDatanodeUuid).collect(Collectors.toSet());
+  }
+}

@@ -1,0 +1,28 @@
+package org.mpcache.master;
+
+import java.util.Set;
+
+/** What the master needs from the NameNode; a fake stands in for it in unit tests. */
+public interface Namespace {
+  /** The block pool whose blocks the master arbitrates. */
+  String blockPoolId();
+
+  /** The unit in which the master counts a slave's capacity ({@code dfs.blocksize}). */
+  long blockSizeBytes();
+
+  /**
+   * The data set of each block, in order; null for a block the namespace does not have (deleted,
+   * or of another block pool). Called with a batch to take the namespace lock once.
+   */
+  DataSetRef[] dataSetsOf(long[] blockIds);
+
+  /** UUIDs of the live DataNodes, or null while the NameNode cannot tell yet (safe mode). */
+  Set<String> liveDataNodes();
+
+  /**
+   * A data set as the namespace knows it: {@code key} identifies it for as long as it exists
+   * (an inode id), {@code blocks} is its current size.
+   */
+  record DataSetRef(long key, String path, int blocks) {
+  }
+}

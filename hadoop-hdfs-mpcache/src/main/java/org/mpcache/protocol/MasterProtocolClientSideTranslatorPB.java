@@ -1,0 +1,102 @@
+package org.mpcache.protocol;
+
+import static org.apache.hadoop.ipc.internal.ShadedProtobufHelper.ipc;
+import static org.mpcache.protocol.PBHelper.boxed;
+import static org.mpcache.protocol.PBHelper.fromProto;
+import static org.mpcache.protocol.PBHelper.longs;
+import static org.mpcache.protocol.PBHelper.toProto;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.CommonConfigurationKeysPublic;
+import org.apache.hadoop.io.retry.RetryPolicies;
+import org.apache.hadoop.ipc.ProtobufRpcEngine2;
+import org.apache.hadoop.ipc.RPC;
+import org.apache.hadoop.net.NetUtils;
+import org.apache.hadoop.security.UserGroupInformation;
+import org.mpcache.protocol.proto.MpCacheMasterProtos.AdmissionRequestProto;
+import org.mpcache.protocol.proto.MpCacheMasterProtos.AdmissionResponseProto;
+import org.mpcache.protocol.proto.MpCacheMasterProtos.HeartbeatRequestProto;
+import org.mpcache.protocol.proto.MpCacheMasterProtos.HeartbeatResponseProto;
+import org.mpcache.protocol.proto.MpCacheMasterProtos.RegisterRequestProto;
+import org.mpcache.protocol.proto.MpCacheMasterProtos.RegisterResponseProto;
+import org.mpcache.protocol.proto.MpCacheMasterProtos.ReportRequestProto;
+
+/**
+ * Calls the master over Hadoop RPC. Fails fast (one connection attempt, a short call timeout):
+ * slaves call it on the read path and fall back to their own decisions when it fails.
+ */
+public final class MasterProtocolClientSideTranslatorPB implements MpCacheMasterProtocol,
+    Closeable {
+  private final MpCacheMasterProtocolPB proxy;
+
+  private MasterProtocolClientSideTranslatorPB(MpCacheMasterProtocolPB proxy) {
+    this.proxy = proxy;
+  }
+
+  /** A client of the master at {@code address}; calls give up after {@code timeoutMillis}. */
+  public static MasterProtocolClientSideTranslatorPB connect(Configuration conf,
+      InetSocketAddress address, int timeoutMillis) throws IOException {
+    Configuration rpcConf = new Configuration(conf);
+    rpcConf.setInt(CommonConfigurationKeysPublic.IPC_CLIENT_CONNECT_TIMEOUT_KEY, timeoutMillis);
+    rpcConf.setInt(CommonConfigurationKeysPublic.IPC_CLIENT_CONNECT_MAX_RETRIES_ON_SOCKET_TIMEOUTS_KEY,
+        0);
+    RPC.setProtocolEngine(rpcConf, MpCacheMasterProtocolPB.class, ProtobufRpcEngine2.class);
+    MpCacheMasterProtocolPB proxy = RPC.getProtocolProxy(MpCacheMasterProtocolPB.class,
+        RPC.getProtocolVersion(MpCacheMasterProtocolPB.class), address,
+        UserGroupInformation.getCurrentUser(), rpcConf, NetUtils.getDefaultSocketFactory(rpcConf),
+        timeoutMillis, RetryPolicies.TRY_ONCE_THEN_FAIL).getProxy();
+    return new MasterProtocolClientSideTranslatorPB(proxy);
+  }
+
+  @Override
+  public Registration register(String datanodeUuid, String hostname, SlaveUsage usage,
+      long[] cachedBlocks) throws IOException {
+    RegisterRequestProto request = RegisterRequestProto.newBuilder()
+        .setDatanodeUuid(datanodeUuid)
+        .setHostname(hostname)
+        .setUsage(toProto(usage))
+        .addAllCachedBlocks(boxed(cachedBlocks))
+        .build();
+    RegisterResponseProto response = ipc(() -> proxy.register(null, request));
+    return new Registration(response.getBlockPoolId(), response.getBlockSizeBytes());
+  }
+
+  @Override
+  public HeartbeatAnswer heartbeat(String datanodeUuid, SlaveUsage usage, long[] hits,
+      long[] misses, long[] cached, long[] removed) throws IOException {
+    HeartbeatRequestProto request = HeartbeatRequestProto.newBuilder()
+        .setDatanodeUuid(datanodeUuid)
+        .setUsage(toProto(usage))
+        .addAllHits(boxed(hits))
+        .addAllMisses(boxed(misses))
+        .addAllCached(boxed(cached))
+        .addAllRemoved(boxed(removed))
+        .build();
+    HeartbeatResponseProto response = ipc(() -> proxy.heartbeat(null, request));
+    return new HeartbeatAnswer(response.getReregister(), longs(response.getEvictList()));
+  }
+
+  @Override
+  public AdmissionAnswer requestAdmission(String datanodeUuid, long blockId, long bytes)
+      throws IOException {
+    AdmissionRequestProto request = AdmissionRequestProto.newBuilder()
+        .setDatanodeUuid(datanodeUuid).setBlockId(blockId).setBytes(bytes).build();
+    AdmissionResponseProto response = ipc(() -> proxy.requestAdmission(null, request));
+    return new AdmissionAnswer(AdmissionAnswer.Verdict.valueOf(response.getVerdict().name()),
+        longs(response.getEvictList()));
+  }
+
+  @Override
+  public MasterReport report() throws IOException {
+    return fromProto(ipc(() -> proxy.report(null, ReportRequestProto.getDefaultInstance())));
+  }
+
+  @Override
+  public void close() {
+    RPC.stopProxy(proxy);
+  }
+}

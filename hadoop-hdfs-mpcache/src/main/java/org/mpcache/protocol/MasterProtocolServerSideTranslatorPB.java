@@ -1,0 +1,94 @@
+package org.mpcache.protocol;
+
+import static org.mpcache.protocol.PBHelper.boxed;
+import static org.mpcache.protocol.PBHelper.fromProto;
+import static org.mpcache.protocol.PBHelper.longs;
+import static org.mpcache.protocol.PBHelper.toProto;
+
+import java.io.IOException;
+
+import org.apache.hadoop.thirdparty.protobuf.BlockingService;
+import org.apache.hadoop.thirdparty.protobuf.RpcController;
+import org.apache.hadoop.thirdparty.protobuf.ServiceException;
+import org.mpcache.protocol.proto.MpCacheMasterProtos.AdmissionRequestProto;
+import org.mpcache.protocol.proto.MpCacheMasterProtos.AdmissionResponseProto;
+import org.mpcache.protocol.proto.MpCacheMasterProtos.HeartbeatRequestProto;
+import org.mpcache.protocol.proto.MpCacheMasterProtos.HeartbeatResponseProto;
+import org.mpcache.protocol.proto.MpCacheMasterProtos.MpCacheMasterProtocolService;
+import org.mpcache.protocol.proto.MpCacheMasterProtos.RegisterRequestProto;
+import org.mpcache.protocol.proto.MpCacheMasterProtos.RegisterResponseProto;
+import org.mpcache.protocol.proto.MpCacheMasterProtos.ReportRequestProto;
+import org.mpcache.protocol.proto.MpCacheMasterProtos.ReportResponseProto;
+
+/** Serves {@link MpCacheMasterProtocolPB} calls from an {@link MpCacheMasterProtocol}. */
+public final class MasterProtocolServerSideTranslatorPB implements MpCacheMasterProtocolPB {
+  private final MpCacheMasterProtocol master;
+
+  private MasterProtocolServerSideTranslatorPB(MpCacheMasterProtocol master) {
+    this.master = master;
+  }
+
+  /** The service to hand to {@code RPC.Builder#setInstance}. */
+  public static BlockingService service(MpCacheMasterProtocol master) {
+    return MpCacheMasterProtocolService.newReflectiveBlockingService(
+        new MasterProtocolServerSideTranslatorPB(master));
+  }
+
+  @Override
+  public RegisterResponseProto register(RpcController controller, RegisterRequestProto request)
+      throws ServiceException {
+    try {
+      Registration registration = master.register(request.getDatanodeUuid(),
+          request.getHostname(), fromProto(request.getUsage()),
+          longs(request.getCachedBlocksList()));
+      return RegisterResponseProto.newBuilder()
+          .setBlockPoolId(registration.blockPoolId())
+          .setBlockSizeBytes(registration.blockSizeBytes())
+          .build();
+    } catch (IOException e) {
+      throw new ServiceException(e);
+    }
+  }
+
+  @Override
+  public HeartbeatResponseProto heartbeat(RpcController controller,
+      HeartbeatRequestProto request) throws ServiceException {
+    try {
+      HeartbeatAnswer answer = master.heartbeat(request.getDatanodeUuid(),
+          fromProto(request.getUsage()), longs(request.getHitsList()),
+          longs(request.getMissesList()), longs(request.getCachedList()),
+          longs(request.getRemovedList()));
+      return HeartbeatResponseProto.newBuilder()
+          .setReregister(answer.reregister())
+          .addAllEvict(boxed(answer.evict()))
+          .build();
+    } catch (IOException e) {
+      throw new ServiceException(e);
+    }
+  }
+
+  @Override
+  public AdmissionResponseProto requestAdmission(RpcController controller,
+      AdmissionRequestProto request) throws ServiceException {
+    try {
+      AdmissionAnswer answer = master.requestAdmission(request.getDatanodeUuid(),
+          request.getBlockId(), request.getBytes());
+      return AdmissionResponseProto.newBuilder()
+          .setVerdict(AdmissionResponseProto.Verdict.valueOf(answer.verdict().name()))
+          .addAllEvict(boxed(answer.evict()))
+          .build();
+    } catch (IOException e) {
+      throw new ServiceException(e);
+    }
+  }
+
+  @Override
+  public ReportResponseProto report(RpcController controller, ReportRequestProto request)
+      throws ServiceException {
+    try {
+      return toProto(master.report());
+    } catch (IOException e) {
+      throw new ServiceException(e);
+    }
+  }
+}

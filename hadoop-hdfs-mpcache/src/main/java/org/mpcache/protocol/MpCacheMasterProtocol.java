@@ -1,0 +1,31 @@
+package org.mpcache.protocol;
+
+import java.io.IOException;
+
+/**
+ * What the cache master on the NameNode offers its slaves (the DataNodes' input caches) and the
+ * admin CLI. Over the wire it is {@link MpCacheMasterProtocolPB}; a standby NameNode's master
+ * answers every call with a {@link org.apache.hadoop.ipc.StandbyException}.
+ */
+public interface MpCacheMasterProtocol {
+  /**
+   * A slave (re)joins with every copy it holds of the master's block pool; the master forgets
+   * what it believed of that slave and adopts the list.
+   */
+  Registration register(String datanodeUuid, String hostname, SlaveUsage usage,
+      long[] cachedBlocks) throws IOException;
+
+  /**
+   * Periodic: usage, the block reads served from SSD ({@code hits}) or decided without the
+   * master ({@code misses}), and the copies that appeared or left since the previous heartbeat.
+   */
+  HeartbeatAnswer heartbeat(String datanodeUuid, SlaveUsage usage, long[] hits, long[] misses,
+      long[] cached, long[] removed) throws IOException;
+
+  /** The slave is about to read an uncached block and asks whether to keep a copy. */
+  AdmissionAnswer requestAdmission(String datanodeUuid, long blockId, long bytes)
+      throws IOException;
+
+  /** The state of the cache cluster-wide, for {@code MpCacheAdmin}. */
+  MasterReport report() throws IOException;
+}

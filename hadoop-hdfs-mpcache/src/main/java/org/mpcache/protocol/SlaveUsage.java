@@ -1,0 +1,16 @@
+package org.mpcache.protocol;
+
+/**
+ * What a slave's SSD holds and how it has served reads since the DataNode started.
+ *
+ * @param inputBytes HDFS block copies
+ * @param poolBytes room of the dynamic pool not assigned to input or localized data
+ * @param localizedBytes MapReduce intermediate data
+ * @param state "ok", or why the slave's cache is disabled or degraded
+ */
+public record SlaveUsage(long capacityBytes, long inputBytes, long poolBytes, long localizedBytes,
+    long hits, long misses, int cachedBlocks, String state) {
+  public double hitRatio() {
+    return hits + misses == 0 ? 0 : (double) hits / (hits + misses);
+  }
+}

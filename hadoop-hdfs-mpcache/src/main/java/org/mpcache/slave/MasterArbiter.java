@@ -1,0 +1,283 @@
+package org.mpcache.slave;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.thirdparty.com.google.common.util.concurrent.ThreadFactoryBuilder;
+import org.mpcache.conf.MasterLinkSettings;
+import org.mpcache.protocol.AdmissionAnswer;
+import org.mpcache.protocol.HeartbeatAnswer;
+import org.mpcache.protocol.MasterProtocolClientSideTranslatorPB;
+import org.mpcache.protocol.Registration;
+import org.mpcache.protocol.SlaveUsage;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The arbiter of a slave with a cache master: every admission is the master's decision, hits and
+ * copy changes go to it in heartbeats, and the copies it evicts elsewhere are deleted when a
+ * heartbeat brings them. Whenever the master cannot decide (unreachable, standby, recovering, or
+ * it does not know this slave) the {@link LocalArbiter}, which always tracks the copies, decides;
+ * hits keep being served from the SSD throughout. A lost master is looked for again at every
+ * heartbeat, and the slave registers with every copy it holds.
+ */
+public final class MasterArbiter implements CacheArbiter {
+  private static final Logger LOG = LoggerFactory.getLogger(MasterArbiter.class);
+
+  private final LocalArbiter local;
+  private final MasterLinkSettings settings;
+  private final Configuration conf;
+  private final SlaveIdentity identity;
+  private final ScheduledExecutorService heartbeats = Executors.newSingleThreadScheduledExecutor(
+      new ThreadFactoryBuilder().setDaemon(true).setNameFormat("mpcache-heartbeat").build());
+  private ArbitratedCache cache;
+
+  // Guarded by this; never held while calling the master or the cache.
+  private MasterProtocolClientSideTranslatorPB master;
+  private Registration registration;
+  private String state = "not registered yet";
+  private final BlockIdBatch hits;
+  private final BlockIdBatch misses;
+  /** Copies that appeared (true) or left (false) since the last heartbeat, latest state only. */
+  private final Map<BlockKey, Boolean> copyChanges = new LinkedHashMap<>();
+
+  public MasterArbiter(LocalArbiter local, MasterLinkSettings settings, Configuration conf,
+      SlaveIdentity identity) {
+    this.local = local;
+    this.settings = settings;
+    this.conf = conf;
+    this.identity = identity;
+    this.hits = new BlockIdBatch(settings.reportBatch());
+    this.misses = new BlockIdBatch(settings.reportBatch());
+  }
+
+  /** Starts heartbeating for {@code cache}. */
+  void start(ArbitratedCache arbitrated) {
+    this.cache = arbitrated;
+    heartbeats.scheduleWithFixedDelay(this::beat, 0, settings.heartbeatMillis(),
+        TimeUnit.MILLISECONDS);
+  }
+
+  @Override
+  public Admission requestAdmission(BlockKey block, long bytes, long freeBytes) {
+    MasterProtocolClientSideTranslatorPB client;
+    synchronized (this) {
+      if (registration == null || !registration.blockPoolId().equals(block.blockPoolId())) {
+        return local.requestAdmission(block, bytes, freeBytes);
+      }
+      client = master;
+    }
+    AdmissionAnswer answer;
+    try {
+      answer = client.requestAdmission(identity.datanodeUuid(), block.blockId(), bytes);
+    } catch (IOException e) {
+      lost(client, e);
+      return local.requestAdmission(block, bytes, freeBytes);
+    }
+    switch (answer.verdict()) {
+      case ADMIT:
+        List<BlockKey> evict = new ArrayList<>(answer.evict().length);
+        for (long blockId : answer.evict()) {
+          evict.add(new BlockKey(block.blockPoolId(), blockId));
+        }
+        // The master counts whole blocks: more may go when this node's copies are larger.
+        return Admission.admit(local.victimsAfter(evict, bytes, freeBytes));
+      case REJECT:
+        return Admission.REJECTED;
+      case REREGISTER:
+        synchronized (this) {
+          if (master == client) {
+            registration = null;
+            state = "registering again (the master did not know this slave)";
+          }
+        }
+        break;
+      case RECOVERING:
+      default:
+        break;
+    }
+    synchronized (this) {
+      misses.add(block.blockId());
+    }
+    return local.requestAdmission(block, bytes, freeBytes);
+  }
+
+  @Override
+  public void onHit(BlockKey block) {
+    local.onHit(block);
+    synchronized (this) {
+      if (registration != null && registration.blockPoolId().equals(block.blockPoolId())) {
+        hits.add(block.blockId());
+      }
+    }
+  }
+
+  @Override
+  public void onCached(BlockKey block, long bytes) {
+    local.onCached(block, bytes);
+    synchronized (this) {
+      copyChanges.put(block, true);
+    }
+  }
+
+  @Override
+  public void onRemoved(BlockKey block) {
+    local.onRemoved(block);
+    synchronized (this) {
+      copyChanges.put(block, false);
+    }
+  }
+
+  @Override
+  public synchronized String describe() {
+    return state;
+  }
+
+  public void stop() {
+    heartbeats.shutdownNow();
+    synchronized (this) {
+      if (master != null) {
+        master.close();
+        master = null;
+      }
+      registration = null;
+    }
+  }
+
+  /** One heartbeat, or a registration attempt while none holds. */
+  void beat() {
+    try {
+      boolean registered;
+      synchronized (this) {
+        registered = registration != null;
+      }
+      if (registered) {
+        heartbeat();
+      } else {
+        register();
+      }
+    } catch (RuntimeException e) {
+      LOG.warn("mpCache: heartbeat to the cache master failed", e);
+    }
+  }
+
+  private void register() {
+    SlaveUsage usage = cache.usage();
+    String failures = "";
+    for (InetSocketAddress address : settings.masters()) {
+      MasterProtocolClientSideTranslatorPB client;
+      try {
+        client = MasterProtocolClientSideTranslatorPB.connect(conf, address,
+            settings.timeoutMillis());
+      } catch (IOException e) {
+        failures += address + ": " + e + "; ";
+        continue;
+      }
+      long[] cached;
+      synchronized (this) {
+        cached = local.cached().stream().mapToLong(BlockKey::blockId).toArray();
+        copyChanges.clear();
+        hits.drain();
+        misses.drain();
+      }
+      try {
+        Registration joined = client.register(identity.datanodeUuid(), identity.hostname().get(),
+            usage, cached);
+        synchronized (this) {
+          if (master != null && master != client) {
+            master.close();
+          }
+          master = client;
+          registration = joined;
+          state = "master " + address;
+        }
+        LOG.info("mpCache: registered with the cache master at {} (block pool {}, {} copies)",
+            address, joined.blockPoolId(), cached.length);
+        return;
+      } catch (IOException e) {
+        client.close();
+        failures += address + ": " + firstLine(e) + "; ";
+      }
+    }
+    String unreachable = "local LRU: no cache master reachable (" + failures.trim() + ")";
+    synchronized (this) {
+      if (!unreachable.equals(state)) {
+        LOG.warn("mpCache: {}; trying again every heartbeat", unreachable);
+      }
+      state = unreachable;
+    }
+  }
+
+  private void heartbeat() {
+    SlaveUsage usage = cache.usage();
+    MasterProtocolClientSideTranslatorPB client;
+    String pool;
+    long[] hitIds;
+    long[] missIds;
+    List<Long> cached = new ArrayList<>();
+    List<Long> removed = new ArrayList<>();
+    synchronized (this) {
+      client = master;
+      pool = registration.blockPoolId();
+      hitIds = hits.drain();
+      missIds = misses.drain();
+      copyChanges.forEach((key, present) -> {
+        if (key.blockPoolId().equals(pool)) {
+          (present ? cached : removed).add(key.blockId());
+        }
+      });
+      copyChanges.clear();
+    }
+    HeartbeatAnswer answer;
+    try {
+      answer = client.heartbeat(identity.datanodeUuid(), usage, hitIds, missIds,
+          cached.stream().mapToLong(Long::longValue).toArray(),
+          removed.stream().mapToLong(Long::longValue).toArray());
+    } catch (IOException e) {
+      lost(client, e);
+      return;
+    }
+    if (answer.reregister()) {
+      synchronized (this) {
+        if (master == client) {
+          registration = null;
+          state = "registering again (the master did not know this slave)";
+        }
+      }
+      LOG.info("mpCache: the cache master does not know this slave; registering again");
+    }
+    if (answer.evict().length > 0) {
+      cache.evict(pool, answer.evict());
+    }
+  }
+
+  /** The master failed a call: decide locally until a heartbeat finds it again. */
+  private void lost(MasterProtocolClientSideTranslatorPB client, IOException cause) {
+    synchronized (this) {
+      if (master != client) {
+        return;
+      }
+      master.close();
+      master = null;
+      registration = null;
+      state = "local LRU: lost the cache master (" + firstLine(cause) + ")";
+    }
+    LOG.warn("mpCache: lost the cache master ({}); deciding locally (LRU) until it is back",
+        firstLine(cause));
+  }
+
+  private static String firstLine(IOException e) {
+    String message = String.valueOf(e.getMessage());
+    int newline = message.indexOf('\n');
+    return e.getClass().getSimpleName() + ": "
+        + (newline < 0 ? message : message.substring(0, newline));
+  }
+}

@@ -1,0 +1,211 @@
+package org.mpcache.master;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.InetSocketAddress;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.junit.jupiter.api.Test;
+import org.mpcache.conf.MasterSettings;
+import org.mpcache.protocol.AdmissionAnswer;
+import org.mpcache.protocol.AdmissionAnswer.Verdict;
+import org.mpcache.protocol.HeartbeatAnswer;
+import org.mpcache.protocol.MasterReport;
+import org.mpcache.protocol.SlaveUsage;
+
+/** The master's protocol behaviour over a fake namespace and a hand-driven clock. */
+class TestCacheMaster {
+  private static final long BLOCK = 1024;
+  private static final long RECOVERY_MS = 10_000;
+  private static final long EXPIRY_MS = 5_000;
+  private static final long[] NONE = new long[0];
+
+  /** Data set {@code d} is directory /d<d> of {@code sizes[d]} blocks, numbered d * 100 + i. */
+  private static final class FakeNamespace implements Namespace {
+    final int[] sizes;
+    Set<String> live;
+
+    FakeNamespace(Set<String> live, int... sizes) {
+      this.live = live;
+      this.sizes = sizes;
+    }
+
+    @Override
+    public String blockPoolId() {
+      return "BP-test";
+    }
+
+    @Override
+    public long blockSizeBytes() {
+      return BLOCK;
+    }
+
+    @Override
+    public DataSetRef[] dataSetsOf(long[] blockIds) {
+      DataSetRef[] refs = new DataSetRef[blockIds.length];
+      for (int i = 0; i < blockIds.length; i++) {
+        int d = (int) (blockIds[i] / 100);
+        refs[i] = d < sizes.length && blockIds[i] % 100 < sizes[d]
+            ? new DataSetRef(1000 + d, "/d" + d, sizes[d]) : null;
+      }
+      return refs;
+    }
+
+    @Override
+    public Set<String> liveDataNodes() {
+      return live;
+    }
+  }
+
+  private final AtomicLong now = new AtomicLong(1_000_000);
+
+  private CacheMaster master(FakeNamespace namespace) {
+    return new CacheMaster(new MasterSettings(new InetSocketAddress(0), 1, "mpcache", 1.0, 0.01,
+        "directory", RECOVERY_MS, EXPIRY_MS, 10), namespace, now::get);
+  }
+
+  private static SlaveUsage usage(int capacityBlocks) {
+    return new SlaveUsage(capacityBlocks * BLOCK, 0, 0, 0, 0, 0, 0, "ok");
+  }
+
+  private static HeartbeatAnswer beat(CacheMaster master, String slave, long... hits) {
+    return master.heartbeat(slave, usage(1), hits, NONE, NONE, NONE);
+  }
+
+  @Test
+  void decidesOnlyOnceEveryLiveSlaveRegistered() {
+    FakeNamespace namespace = new FakeNamespace(null, 3);
+    CacheMaster master = master(namespace);
+    master.register("a", "host-a", usage(4), NONE);
+    assertEquals(Verdict.RECOVERING, master.requestAdmission("a", 0, BLOCK).verdict(),
+        "the NameNode cannot tell the live DataNodes yet");
+    namespace.live = Set.of("a", "b");
+    assertEquals(Verdict.RECOVERING, master.requestAdmission("a", 0, BLOCK).verdict());
+    master.register("b", "host-b", usage(4), NONE);
+    assertEquals(Verdict.ADMIT, master.requestAdmission("a", 0, BLOCK).verdict());
+    assertEquals("active", master.report().state());
+  }
+
+  @Test
+  void decidesAfterTheRecoveryTimeoutWhateverRegistered() {
+    CacheMaster master = master(new FakeNamespace(Set.of("a", "b"), 3));
+    master.register("a", "host-a", usage(4), NONE);
+    assertTrue(master.recovering());
+    for (long waited = 0; waited < RECOVERY_MS; waited += EXPIRY_MS / 2) {
+      now.addAndGet(EXPIRY_MS / 2);
+      master.heartbeat("a", usage(4), NONE, NONE, NONE, NONE);
+    }
+    assertEquals(Verdict.ADMIT, master.requestAdmission("a", 0, BLOCK).verdict());
+  }
+
+  @Test
+  void unknownSlavesAreToldToRegister() {
+    CacheMaster master = master(new FakeNamespace(Set.of("a"), 3));
+    assertTrue(beat(master, "a").reregister());
+    assertEquals(Verdict.REREGISTER, master.requestAdmission("a", 0, BLOCK).verdict());
+    master.register("a", "host-a", usage(1), NONE);
+    assertFalse(beat(master, "a").reregister());
+  }
+
+  @Test
+  void evictedDataSetLeavesEveryNodeAtTheirNextHeartbeat() {
+    CacheMaster master = master(new FakeNamespace(Set.of("n0", "n1", "n2"), 3, 1));
+    for (String node : List.of("n0", "n1", "n2")) {
+      master.register(node, "host-" + node, usage(1), NONE);
+    }
+    // Data set 0 fills the cluster, one block per node.
+    for (int i = 0; i < 3; i++) {
+      assertEquals(Verdict.ADMIT, master.requestAdmission("n" + i, i, BLOCK).verdict());
+    }
+    // Data set 1 is first only recorded (the cache is full), then read again: admitted, and it
+    // evicts data set 0 everywhere.
+    assertEquals(Verdict.REJECT, master.requestAdmission("n0", 100, BLOCK).verdict());
+    AdmissionAnswer second = master.requestAdmission("n0", 100, BLOCK);
+    assertEquals(Verdict.ADMIT, second.verdict());
+    assertArrayEquals(new long[] {0}, second.evict());
+    assertArrayEquals(new long[] {1}, beat(master, "n1").evict());
+    assertArrayEquals(new long[] {2}, beat(master, "n2").evict());
+    assertArrayEquals(NONE, beat(master, "n2").evict(), "To_Del is handed over once");
+    List<MasterReport.DataSetReport> cached = master.report().dataSets();
+    assertEquals(1, cached.size());
+    assertEquals("/d1", cached.get(0).path());
+    assertEquals(List.of("host-n0"), cached.get(0).hostnames());
+  }
+
+  @Test
+  void registrationReplacesWhatTheMasterBelievedOfTheSlave() {
+    CacheMaster master = master(new FakeNamespace(Set.of("a"), 4));
+    master.register("a", "host-a", usage(4), new long[] {0, 1, 999});
+    assertEquals(2, master.report().dataSets().get(0).cachedBlocks(),
+        "unknown blocks (999) are ignored");
+    master.register("a", "host-a", usage(4), new long[] {2});
+    MasterReport.DataSetReport dataSet = master.report().dataSets().get(0);
+    assertEquals(1, dataSet.cachedBlocks());
+    assertEquals(4, dataSet.totalBlocks());
+    // A hit on a copy the master did not know of is adopted.
+    beat(master, "a", 3);
+    assertEquals(2, master.report().dataSets().get(0).cachedBlocks());
+  }
+
+  @Test
+  void copyChangesInHeartbeatsKeepThePictureTrue() {
+    CacheMaster master = master(new FakeNamespace(Set.of("a"), 4));
+    master.register("a", "host-a", usage(4), NONE);
+    master.heartbeat("a", usage(4), NONE, NONE, new long[] {0, 1, 2}, NONE);
+    master.heartbeat("a", usage(4), NONE, NONE, NONE, new long[] {1});
+    MasterReport report = master.report();
+    assertEquals(2, report.dataSets().get(0).cachedBlocks());
+    assertEquals(4 * BLOCK, report.nodes().get(0).usage().capacityBytes());
+  }
+
+  @Test
+  void aSilentSlaveIsForgottenUntilItRegistersAgain() {
+    CacheMaster master = master(new FakeNamespace(Set.of("a", "b"), 4));
+    master.register("a", "host-a", usage(4), new long[] {0});
+    master.register("b", "host-b", usage(4), new long[] {1});
+    now.addAndGet(EXPIRY_MS / 2);
+    beat(master, "b");
+    now.addAndGet(EXPIRY_MS / 2 + 1);
+    MasterReport report = master.report();
+    assertEquals(List.of("host-b"), report.nodes().stream().map(n -> n.hostname()).toList());
+    assertEquals(1, report.dataSets().get(0).cachedBlocks());
+    assertTrue(beat(master, "a").reregister());
+  }
+
+  @Test
+  void aCondemnedCopyRegisteredAgainIsEvictedAtTheNextHeartbeat() {
+    CacheMaster master = master(new FakeNamespace(Set.of("n0", "n1"), 2, 1));
+    master.register("n0", "host-n0", usage(1), NONE);
+    master.register("n1", "host-n1", usage(1), NONE);
+    master.requestAdmission("n0", 0, BLOCK);
+    master.requestAdmission("n1", 1, BLOCK);
+    master.requestAdmission("n0", 100, BLOCK);
+    assertEquals(Verdict.ADMIT, master.requestAdmission("n0", 100, BLOCK).verdict());
+    // n1 restarts before its heartbeat brought the eviction, and registers with the copy.
+    master.register("n1", "host-n1", usage(1), new long[] {1});
+    assertArrayEquals(new long[] {1}, beat(master, "n1").evict());
+    Set<String> cachedPaths = new HashSet<>();
+    master.report().dataSets().forEach(d -> cachedPaths.add(d.path()));
+    assertEquals(Set.of("/d1"), cachedPaths);
+  }
+
+  @Test
+  void historyRemembersDataSetsReadWithTheirSizes() {
+    CacheMaster master = master(new FakeNamespace(Set.of("a"), 2, 3));
+    master.register("a", "host-a", usage(8), NONE);
+    master.requestAdmission("a", 0, BLOCK);
+    master.requestAdmission("a", 1, BLOCK);
+    master.heartbeat("a", usage(8), NONE, new long[] {100}, NONE, NONE);
+    master.requestAdmission("a", 0, BLOCK);
+    List<MasterReport.DataSetHistory> history = master.report().history();
+    assertEquals(List.of("/d0", "/d1"), history.stream().map(h -> h.path()).toList());
+    assertEquals(2, history.get(0).accesses(), "/d0 was read in two passes");
+    assertEquals(3, history.get(1).blocks());
+  }
+}
