@@ -187,6 +187,10 @@ public final class InputCache implements ArbitratedCache {
     return failed;
   }
 
+  CacheArbiter arbiter() {
+    return arbiter;
+  }
+
   /** Who decides what the SSD holds (the master, or this slave and why), for metrics. */
   public String arbiterState() {
     return arbiter == null ? "none (cache disabled)" : arbiter.describe();

@@ -1,11 +1,13 @@
 package org.mpcache.slave;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.mpcache.conf.MpCacheConfigKeys.*;
 
 import java.io.File;
 import java.io.IOException;
 import java.io.RandomAccessFile;
+import java.net.InetSocketAddress;
 import java.util.List;
 import java.util.Random;
 import java.util.function.Consumer;
@@ -13,10 +15,12 @@ import java.util.function.Consumer;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.permission.FsPermission;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.DFSTestUtil;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
+import org.apache.hadoop.hdfs.MiniDFSNNTopology;
 import org.apache.hadoop.hdfs.client.HdfsClientConfigKeys;
 import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
 import org.apache.hadoop.hdfs.protocol.LocatedBlock;
@@ -62,6 +66,12 @@ public final class CacheTestCluster implements AutoCloseable {
    */
   public static CacheTestCluster start(String name, Configuration conf, int dataNodes,
       Consumer<DataNodeSetup> ssdDirs) throws IOException {
+    return start(name, conf, dataNodes, ssdDirs, MiniDFSNNTopology.simpleSingleNN(0, 0));
+  }
+
+  /** As above, with the NameNodes of {@code topology} (e.g. an HA pair). */
+  public static CacheTestCluster start(String name, Configuration conf, int dataNodes,
+      Consumer<DataNodeSetup> ssdDirs, MiniDFSNNTopology topology) throws IOException {
     File base = GenericTestUtils.getTestDir(name + "-" + System.nanoTime());
     Configuration[] overlays = new Configuration[dataNodes];
     for (int i = 0; i < dataNodes; i++) {
@@ -76,7 +86,7 @@ public final class CacheTestCluster implements AutoCloseable {
       }
     }
     MiniDFSCluster cluster = new MiniDFSCluster.Builder(conf, new File(base, "dfs"))
-        .numDataNodes(dataNodes).dataNodeConfOverlays(overlays).build();
+        .nnTopology(topology).numDataNodes(dataNodes).dataNodeConfOverlays(overlays).build();
     cluster.waitActive();
     return new CacheTestCluster(cluster, base);
   }
@@ -113,6 +123,29 @@ public final class CacheTestCluster implements AutoCloseable {
       out.write(data);
     }
     return data;
+  }
+
+  /** As {@link #write}, with the replica on DataNode {@code dataNode} (a favored node). */
+  public byte[] writeOn(Path file, int length, long seed, int dataNode) throws IOException {
+    byte[] data = new byte[length];
+    new Random(seed).nextBytes(data);
+    InetSocketAddress[] favored = {cluster.getDataNodes().get(dataNode).getXferAddress()};
+    try (FSDataOutputStream out = fs().create(file, FsPermission.getFileDefault(), false, 4096,
+        (short) 1, BLOCK_SIZE, null, favored)) {
+      out.write(data);
+    }
+    for (LocatedBlock block : blocks(file)) {
+      if (holderIndex(block) != dataNode) {
+        throw new IOException(file + " was not placed on DataNode " + dataNode);
+      }
+    }
+    return data;
+  }
+
+  /** Reads the file, checking it holds {@code expected}. */
+  public void readAndCheck(Path file, byte[] expected) throws IOException {
+    assertArrayEquals(expected, read(file),
+        file + " read back different bytes");
   }
 
   public byte[] read(Path file) throws IOException {

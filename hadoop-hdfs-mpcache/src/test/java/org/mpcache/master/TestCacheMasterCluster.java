@@ -1,0 +1,234 @@
+package org.mpcache.master;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.mpcache.conf.MpCacheConfigKeys.*;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hdfs.DFSConfigKeys;
+import org.apache.hadoop.hdfs.protocol.LocatedBlock;
+import org.apache.hadoop.net.NetUtils;
+import org.apache.hadoop.test.GenericTestUtils;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.mpcache.protocol.MasterProtocolClientSideTranslatorPB;
+import org.mpcache.protocol.MasterReport;
+import org.mpcache.slave.CacheCounter;
+import org.mpcache.slave.CacheTestCluster;
+import org.mpcache.slave.InputCache;
+import org.mpcache.slave.SlaveTestUtils;
+import org.mpcache.tools.MpCacheAdmin;
+
+/**
+ * The master in a NameNode with three slaves. Heartbeats are driven by the test (the interval is
+ * an hour), so "within N heartbeats" is counted, not timed. Each DataNode caches two blocks.
+ */
+@Timeout(300)
+class TestCacheMasterCluster {
+  private static final int NODES = 3;
+  private static final int BLOCK = CacheTestCluster.BLOCK_SIZE;
+
+  private CacheTestCluster cluster;
+  private Configuration conf;
+  private InetSocketAddress masterAddress;
+
+  @BeforeEach
+  void start() throws IOException {
+    masterAddress = new InetSocketAddress("127.0.0.1", NetUtils.getFreeSocketPort());
+    conf = CacheTestCluster.conf();
+    conf.set(DFSConfigKeys.DFS_NAMENODE_PLUGINS_KEY, MASTER_PLUGIN_CLASS);
+    conf.set(DFS_MPCACHE_MASTER_ADDRESS_KEY, NetUtils.getHostPortString(masterAddress));
+    conf.set(DFS_MPCACHE_HEARTBEAT_KEY, "1h");
+    conf.set(DFS_MPCACHE_CAPACITY_KEY, "600k"); // 2 blocks of 256 KB with their checksums
+    cluster = CacheTestCluster.start("master", conf, NODES, null);
+  }
+
+  @AfterEach
+  void stop() {
+    if (cluster != null) {
+      cluster.close();
+    }
+  }
+
+  private InputCache slave(int i) {
+    return cluster.cache(i);
+  }
+
+  private void heartbeatAll() {
+    for (int i = 0; i < NODES; i++) {
+      SlaveTestUtils.heartbeat(slave(i));
+    }
+  }
+
+  private MasterReport report() throws IOException {
+    try (MasterProtocolClientSideTranslatorPB master =
+        MasterProtocolClientSideTranslatorPB.connect(conf, masterAddress, 10_000)) {
+      return master.report();
+    }
+  }
+
+  /** Beats until the master has every slave and decides. */
+  private void waitMasterActive() throws Exception {
+    GenericTestUtils.waitFor(() -> {
+      heartbeatAll();
+      try {
+        return "active".equals(report().state());
+      } catch (IOException e) {
+        return false;
+      }
+    }, 100, 60_000, "the master to have every slave registered");
+  }
+
+  /** A data set: directory {@code dir} with one file of {@code blocks} blocks on each node. */
+  private Map<Path, byte[]> dataSet(String dir, int blocks, int... nodes) throws IOException {
+    Map<Path, byte[]> files = new HashMap<>();
+    for (int node : nodes) {
+      Path file = new Path(dir, "part-" + node);
+      files.put(file, cluster.writeOn(file, blocks * BLOCK, dir.hashCode() + node, node));
+    }
+    return files;
+  }
+
+  private void readAll(Map<Path, byte[]> dataSet) throws IOException {
+    for (Map.Entry<Path, byte[]> file : dataSet.entrySet()) {
+      cluster.readAndCheck(file.getKey(), file.getValue());
+    }
+  }
+
+  private List<LocatedBlock> blocks(Map<Path, byte[]> dataSet) throws IOException {
+    List<LocatedBlock> blocks = new ArrayList<>();
+    for (Path file : dataSet.keySet()) {
+      blocks.addAll(cluster.blocks(file));
+    }
+    return blocks;
+  }
+
+  /** Reads the data set, waits for its copies, and lets the master hear of them. */
+  private void warm(Map<Path, byte[]> dataSet) throws Exception {
+    readAll(dataSet);
+    waitAllCached(dataSet);
+    heartbeatAll();
+  }
+
+  private void waitAllCached(Map<Path, byte[]> dataSet) throws Exception {
+    for (Path file : dataSet.keySet()) {
+      cluster.waitCached(file);
+    }
+  }
+
+  @Test
+  void evictingADataSetRemovesItFromEveryNodeAtItsNextHeartbeat() throws Exception {
+    waitMasterActive();
+    Map<Path, byte[]> a = dataSet("/a", 2, 0, 1, 2);
+    Map<Path, byte[]> b = dataSet("/b", 1, 0);
+    warm(a); // every SSD is full of /a
+
+    readAll(b); // first seen while the cache is full: only recorded
+    assertFalse(cluster.isCached(blocks(b).get(0)));
+    readAll(b); // read again: worth more than /a, which is evicted on every node
+    waitAllCached(b);
+    for (LocatedBlock block : blocks(a)) {
+      if (cluster.holderIndex(block) == 0) {
+        assertFalse(cluster.isCached(block), "the requesting node evicts at once");
+      } else {
+        assertTrue(cluster.isCached(block), "other nodes wait for their heartbeat");
+      }
+    }
+    heartbeatAll();
+    for (LocatedBlock block : blocks(a)) {
+      assertFalse(cluster.isCached(block), block.getBlock() + " left after one heartbeat");
+    }
+    readAll(a);
+    readAll(b);
+    assertEquals(0, cluster.total(CacheCounter.CORRUPT_DROPPED));
+
+    heartbeatAll();
+    MasterReport report = report();
+    assertEquals(NODES, report.nodes().size());
+    assertEquals("/b", report.dataSets().get(0).path());
+    assertEquals(1, report.dataSets().get(0).cachedBlocks());
+  }
+
+  @Test
+  void aMasterRestartMidRunKeepsReadsRightAndRebuildsThePicture() throws Exception {
+    waitMasterActive();
+    Map<Path, byte[]> a = dataSet("/a", 1, 0, 1, 2);
+    Map<Path, byte[]> c = dataSet("/c", 1, 1);
+    warm(a);
+
+    cluster.mini().restartNameNode(true);
+    // The slaves have not heard of the restart: they keep serving hits, and a miss is decided
+    // locally (the new master is recovering or does not know them yet).
+    long hits = cluster.total(CacheCounter.HITS);
+    readAll(a);
+    assertEquals(hits + NODES, cluster.total(CacheCounter.HITS));
+    readAll(c);
+    cluster.waitCached(new Path("/c/part-1"));
+
+    waitMasterActive();
+    MasterReport report = report();
+    Map<String, Integer> cachedPerDataSet = new HashMap<>();
+    report.dataSets().forEach(d -> cachedPerDataSet.put(d.path(), d.cachedBlocks()));
+    assertEquals(Map.of("/a", 3, "/c", 1), cachedPerDataSet,
+        "the new master knows exactly what the slaves hold");
+    for (int i = 0; i < NODES; i++) {
+      assertTrue(slave(i).arbiterState().startsWith("master"), slave(i).arbiterState());
+    }
+    readAll(a);
+    readAll(c);
+  }
+
+  @Test
+  void aDeadMasterLeavesSlavesDecidingLocally() throws Exception {
+    waitMasterActive();
+    Map<Path, byte[]> a = dataSet("/a", 2, 0);
+    cluster.mini().shutdownNameNode(0);
+    heartbeatAll();
+    assertTrue(slave(0).arbiterState().startsWith("local LRU"), slave(0).arbiterState());
+    // With no NameNode no client can read; the slave's own policy still admits into its cache.
+    cluster.mini().restartNameNode(true);
+    readAll(a);
+    cluster.waitCached(new Path("/a/part-0"));
+    waitMasterActive();
+    assertEquals(2, report().dataSets().get(0).cachedBlocks());
+  }
+
+  @Test
+  void adminReportsNodesAndDataSets() throws Exception {
+    waitMasterActive();
+    Map<Path, byte[]> a = dataSet("/a", 1, 0, 1);
+    warm(a);
+
+    String report = admin(0, "-report");
+    assertTrue(report.contains("active, policy mpcache, 3 slaves"), report);
+    String dataSets = admin(0, "-datasets");
+    assertTrue(dataSets.matches("(?s).*/a\\s+\\d+\\.\\d+\\s+2/2.*"), dataSets);
+    String json = admin(0, "-datasets", "-json");
+    assertTrue(json.contains("\"path\" : \"/a\"") && json.contains("\"cachedBlocks\" : 2"), json);
+    assertTrue(admin(0, "-report", "-json").contains("\"capacityBytes\" : 614400"));
+    admin(2, "-bogus");
+  }
+
+  private String admin(int expectedExit, String... args) throws Exception {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int exit = new MpCacheAdmin(conf, new PrintStream(out, true, StandardCharsets.UTF_8),
+        new PrintStream(err, true, StandardCharsets.UTF_8)).run(args);
+    assertEquals(expectedExit, exit, err.toString(StandardCharsets.UTF_8));
+    return out.toString(StandardCharsets.UTF_8);
+  }
+}
