@@ -3,11 +3,9 @@ package org.mpcache.policy;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeSet;
 
 /**
@@ -21,17 +19,26 @@ import java.util.TreeSet;
  * <p>Where Algorithm 1 is silent: a data set never evicts itself; when the lowest data set holds
  * nothing on the requesting node the next ones go too, until the node has room, and admission
  * weighs all of them; condemned blocks count as free room for admission.
+ *
+ * <p>For scale, a copy costs two primitive map entries (the node's block to data set, the data
+ * set's block to holder count), and a hit only counts: data sets touched since the last decision
+ * are re-ranked once, right before the next one needs the order (ranks only change between
+ * decisions through accesses, so the order a decision sees is the same).
  */
 public final class MpCachePolicy implements ReplacementPolicy {
   public static final double DEFAULT_FULL_BONUS = 1.0;
   private static final long[] NONE = new long[0];
+  private static final int NOT_CACHED = -1;
 
   private final double fullBonus;
   private final AdmissionControl admission;
   private final List<Node> nodes = new ArrayList<>();
-  private final Map<Integer, DataSetState> dataSets = new HashMap<>();
+  /** By data set id (dense). */
+  private final List<DataSetState> dataSets = new ArrayList<>();
   private final TreeSet<DataSetState> queue = new TreeSet<>(
       Comparator.comparingDouble((DataSetState d) -> d.priority).thenComparingInt(d -> d.id()));
+  /** Data sets accessed since the queue was last brought up to date. */
+  private final List<DataSetState> unranked = new ArrayList<>();
   private double clock;
 
   /** One data set's place in the cache. */
@@ -39,10 +46,12 @@ public final class MpCachePolicy implements ReplacementPolicy {
     DataSet dataSet;
     /** Block reads served or admitted since the data set entered the cache. */
     long blocksAccess;
+    /** The rank it has in the queue (while queued). */
     double priority;
     boolean queued;
-    /** Nodes caching each of its blocks. */
-    final Map<Long, Set<Integer>> copies = new HashMap<>();
+    boolean unranked;
+    /** Nodes caching each of its blocks, by block. */
+    final LongIntMap holders = new LongIntMap();
     /** Copies per node, to know what evicting the data set frees on a node. */
     final Map<Integer, Integer> copiesPerNode = new HashMap<>();
 
@@ -55,13 +64,14 @@ public final class MpCachePolicy implements ReplacementPolicy {
     }
 
     boolean full() {
-      return copies.size() == dataSet.blocks();
+      return holders.size() == dataSet.blocks();
     }
   }
 
   private static final class Node {
     int capacity;
-    final Map<Long, DataSetState> cached = new HashMap<>();
+    /** Cached block to its data set id. */
+    final LongIntMap cached = new LongIntMap();
     /** To_Del: blocks evicted here by the arbitrator that the node has not been told of. */
     final LinkedHashSet<Long> condemned = new LinkedHashSet<>();
 
@@ -104,7 +114,7 @@ public final class MpCachePolicy implements ReplacementPolicy {
     DataSetState state = stateOf(dataSet);
     if (node.cached.containsKey(block)) {
       state.blocksAccess++;
-      prioritise(state);
+      touched(state);
       return CacheDecision.HIT;
     }
     if (node.capacity <= 0) {
@@ -119,6 +129,7 @@ public final class MpCachePolicy implements ReplacementPolicy {
       if (!admission.recordedBefore(dataSet)) {
         return CacheDecision.REJECTED;
       }
+      rankTouched();
       List<DataSetState> victims = victimsFor(nodeId, node.used() + 1 - node.capacity, state);
       if (victims == null || !admission.admits(dataSet, victims.stream().map(v -> v.dataSet)
           .toList())) {
@@ -133,7 +144,7 @@ public final class MpCachePolicy implements ReplacementPolicy {
     }
     addCopy(node, nodeId, block, state);
     state.blocksAccess++;
-    prioritise(state);
+    touched(state);
     return CacheDecision.admitAfterEvicting(evict);
   }
 
@@ -146,19 +157,28 @@ public final class MpCachePolicy implements ReplacementPolicy {
     }
     DataSetState state = stateOf(dataSet);
     addCopy(node, nodeId, block, state);
-    prioritise(state);
+    touched(state);
   }
 
   /** The data set's state, following a change of its size (files added or removed). */
   private DataSetState stateOf(DataSet dataSet) {
-    DataSetState state = dataSets.computeIfAbsent(dataSet.id(), id -> new DataSetState(dataSet));
-    state.dataSet = dataSet;
+    while (dataSets.size() <= dataSet.id()) {
+      dataSets.add(null);
+    }
+    DataSetState state = dataSets.get(dataSet.id());
+    if (state == null) {
+      state = new DataSetState(dataSet);
+      dataSets.set(dataSet.id(), state);
+    } else if (state.dataSet.blocks() != dataSet.blocks()) {
+      state.dataSet = dataSet;
+      touched(state);
+    }
     return state;
   }
 
   private static void addCopy(Node node, int nodeId, long block, DataSetState state) {
-    node.cached.put(block, state);
-    state.copies.computeIfAbsent(block, b -> new HashSet<>()).add(nodeId);
+    node.cached.put(block, state.id());
+    state.holders.add(block, 1);
     state.copiesPerNode.merge(nodeId, 1, Integer::sum);
   }
 
@@ -184,20 +204,21 @@ public final class MpCachePolicy implements ReplacementPolicy {
 
   /** Evicts every copy of the data set: the requester's into {@code evicted}, others to To_Del. */
   private void evictEverywhere(DataSetState victim, int requester, List<Long> evicted) {
-    queue.remove(victim);
-    victim.queued = false;
-    for (Map.Entry<Long, Set<Integer>> copy : victim.copies.entrySet()) {
-      for (int holder : copy.getValue()) {
-        Node node = nodes.get(holder);
-        node.cached.remove(copy.getKey());
-        if (holder == requester) {
-          evicted.add(copy.getKey());
-        } else {
-          node.condemned.add(copy.getKey());
+    unqueue(victim);
+    for (int holder : victim.copiesPerNode.keySet()) {
+      Node node = nodes.get(holder);
+      victim.holders.forEach((block, count) -> {
+        if (node.cached.get(block, NOT_CACHED) == victim.id()) {
+          node.cached.remove(block, NOT_CACHED);
+          if (holder == requester) {
+            evicted.add(block);
+          } else {
+            node.condemned.add(block);
+          }
         }
-      }
+      });
     }
-    victim.copies.clear();
+    victim.holders.clear();
     victim.copiesPerNode.clear();
     victim.blocksAccess = 0;
   }
@@ -215,15 +236,37 @@ public final class MpCachePolicy implements ReplacementPolicy {
     return taken;
   }
 
-  /** Equation (2): {@code Pr = Full + Clock + Blocks_Access / Size}, and the queue follows. */
-  private void prioritise(DataSetState state) {
+  /** The data set's rank may have changed: it is re-ranked before the queue is next used. */
+  private void touched(DataSetState state) {
+    if (!state.unranked) {
+      state.unranked = true;
+      unranked.add(state);
+    }
+  }
+
+  /** Equation (2), {@code Pr = Full + Clock + Blocks_Access / Size}, for every touched data set. */
+  private void rankTouched() {
+    for (DataSetState state : unranked) {
+      state.unranked = false;
+      if (state.holders.size() == 0) {
+        continue;
+      }
+      if (state.queued) {
+        queue.remove(state);
+      }
+      state.priority = (state.full() ? fullBonus : 0) + clock
+          + (double) state.blocksAccess / state.dataSet.blocks();
+      queue.add(state);
+      state.queued = true;
+    }
+    unranked.clear();
+  }
+
+  private void unqueue(DataSetState state) {
     if (state.queued) {
       queue.remove(state);
+      state.queued = false;
     }
-    state.priority = (state.full() ? fullBonus : 0) + clock
-        + (double) state.blocksAccess / state.dataSet.blocks();
-    queue.add(state);
-    state.queued = true;
   }
 
   @Override
@@ -235,20 +278,20 @@ public final class MpCachePolicy implements ReplacementPolicy {
   public void removed(int nodeId, long block) {
     Node node = node(nodeId);
     node.condemned.remove(block);
-    DataSetState state = node.cached.remove(block);
-    if (state == null) {
+    int dataSetId = node.cached.remove(block, NOT_CACHED);
+    if (dataSetId == NOT_CACHED) {
       return;
     }
-    Set<Integer> holders = state.copies.get(block);
-    holders.remove(nodeId);
-    if (holders.isEmpty()) {
-      state.copies.remove(block);
+    DataSetState state = dataSets.get(dataSetId);
+    if (state.holders.add(block, -1) == 0) {
+      state.holders.remove(block, 0);
     }
     state.copiesPerNode.merge(nodeId, -1, Integer::sum);
-    if (state.copies.isEmpty()) {
-      queue.remove(state);
-      state.queued = false;
+    if (state.holders.size() == 0) {
+      unqueue(state);
       state.blocksAccess = 0;
+    } else {
+      touched(state);
     }
   }
 
@@ -266,16 +309,17 @@ public final class MpCachePolicy implements ReplacementPolicy {
   @Override
   public void forEachCached(CachedCopyVisitor visitor) {
     for (int nodeId = 0; nodeId < nodes.size(); nodeId++) {
-      for (Map.Entry<Long, DataSetState> copy : nodes.get(nodeId).cached.entrySet()) {
-        visitor.visit(nodeId, copy.getKey(), copy.getValue().id());
-      }
+      int holder = nodeId;
+      nodes.get(nodeId).cached.forEach((block, dataSetId) ->
+          visitor.visit(holder, block, dataSetId));
     }
   }
 
   /** The data set's current priority, or NaN when it has nothing cached. */
   @Override
   public double priority(int dataSetId) {
-    DataSetState state = dataSets.get(dataSetId);
+    rankTouched();
+    DataSetState state = dataSetId < dataSets.size() ? dataSets.get(dataSetId) : null;
     return state == null || !state.queued ? Double.NaN : state.priority;
   }
 
