@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -34,7 +35,7 @@ import org.slf4j.LoggerFactory;
  * The cache master (seeds/000 §3.1): the Replace Arbitrator's policy fed by the slaves'
  * registrations, heartbeats and admission requests, data sets resolved through the namespace,
  * and the Dynamic Space Manager's records. One lock; every call is short and in memory (the
- * namespace lock is taken once per call, inside this one).
+ * namespace lock is taken once per batch of blocks, inside this one).
  *
  * <p>It starts recovering: it adopts what the slaves register and makes no decision until every
  * live DataNode's slave has registered or the recovery timeout has passed, so a restarted master
@@ -53,7 +54,8 @@ public final class CacheMaster implements MpCacheMasterProtocol {
   private final SpaceManager space;
   /** Policy node numbers, kept for a DataNode across its re-registrations. */
   private final Map<String, Integer> nodeNumbers = new HashMap<>();
-  private final Map<String, Slave> slaves = new HashMap<>();
+  /** Registered slaves, least recently heard from first (expiry looks at the head only). */
+  private final Map<String, Slave> slaves = new LinkedHashMap<>();
   private final Map<Long, Integer> dataSetIds = new HashMap<>();
   private final List<String> dataSetPaths = new ArrayList<>();
   private final List<Integer> dataSetSizes = new ArrayList<>();
@@ -92,12 +94,10 @@ public final class CacheMaster implements MpCacheMasterProtocol {
     if (slave == null) {
       slave = new Slave(datanodeUuid,
           nodeNumbers.computeIfAbsent(datanodeUuid, uuid -> nodeNumbers.size()));
-      slaves.put(datanodeUuid, slave);
     } else {
-      for (long block : policy.drainPendingEvictions(slave.node)) {
+      for (long block : policy.forgetNode(slave.node)) {
         condemned.add(block);
       }
-      forgetCopies(slave.node);
     }
     slave.hostname = hostname;
     heardFrom(slave, usage);
@@ -214,8 +214,11 @@ public final class CacheMaster implements MpCacheMasterProtocol {
     return recovering;
   }
 
+  /** Also moves the slave to the end of {@link #slaves}, which stays ordered by last heard. */
   private void heardFrom(Slave slave, SlaveUsage usage) {
     slave.lastHeard = clock.getAsLong();
+    slaves.remove(slave.uuid);
+    slaves.put(slave.uuid, slave);
     space.usage(slave.uuid, usage);
     policy.setCapacity(slave.node,
         (int) Math.min(Integer.MAX_VALUE, usage.capacityBytes() / namespace.blockSizeBytes()));
@@ -230,16 +233,6 @@ public final class CacheMaster implements MpCacheMasterProtocol {
         policy.restore(node, blocks[i], dataSet);
       }
     }
-  }
-
-  private void forgetCopies(int node) {
-    List<Long> held = new ArrayList<>();
-    policy.forEachCached((holder, block, dataSetId) -> {
-      if (holder == node) {
-        held.add(block);
-      }
-    });
-    held.forEach(block -> policy.removed(node, block));
   }
 
   /** A block read: a new pass over its data set counts as a data-set access. */
@@ -270,17 +263,17 @@ public final class CacheMaster implements MpCacheMasterProtocol {
 
   private void expireSilentSlaves() {
     long now = clock.getAsLong();
-    slaves.values().removeIf(slave -> {
+    for (var it = slaves.values().iterator(); it.hasNext();) {
+      Slave slave = it.next();
       if (now - slave.lastHeard <= settings.expiryMillis()) {
-        return false;
+        return; // the rest were heard from later
       }
       LOG.warn("mpCache master: no heartbeat from slave {} ({}) for {} ms; forgetting its copies"
           + " until it registers again", slave.hostname, slave.uuid, now - slave.lastHeard);
-      policy.drainPendingEvictions(slave.node);
-      forgetCopies(slave.node);
+      policy.forgetNode(slave.node);
       space.forget(slave.uuid);
-      return true;
-    });
+      it.remove();
+    }
   }
 
   private void endRecoveryIfReady() {

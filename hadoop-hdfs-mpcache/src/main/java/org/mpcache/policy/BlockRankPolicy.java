@@ -123,6 +123,14 @@ public final class BlockRankPolicy implements ReplacementPolicy {
   }
 
   @Override
+  public long[] forgetNode(int node) {
+    NodeCache cache = node(node);
+    cache.entries.clear();
+    cache.order.clear();
+    return NONE;
+  }
+
+  @Override
   public int usedBlocks(int node) {
     return node(node).entries.size();
   }

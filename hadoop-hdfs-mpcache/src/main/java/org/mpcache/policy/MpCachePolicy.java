@@ -302,6 +302,19 @@ public final class MpCachePolicy implements ReplacementPolicy {
   }
 
   @Override
+  public long[] forgetNode(int nodeId) {
+    long[] condemned = drainPendingEvictions(nodeId);
+    LongIntMap cached = node(nodeId).cached;
+    long[] blocks = new long[cached.size()];
+    int[] next = {0};
+    cached.forEach((block, dataSetId) -> blocks[next[0]++] = block);
+    for (long block : blocks) {
+      removed(nodeId, block);
+    }
+    return condemned;
+  }
+
+  @Override
   public int usedBlocks(int node) {
     return node(node).used();
   }

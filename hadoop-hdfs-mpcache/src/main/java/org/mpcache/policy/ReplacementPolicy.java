@@ -46,6 +46,12 @@ public interface ReplacementPolicy {
    */
   long[] drainPendingEvictions(int node);
 
+  /**
+   * Forgets everything of the node (it was lost, or is about to register its copies anew): its
+   * copies and its To_Del, which is returned.
+   */
+  long[] forgetNode(int node);
+
   /** Blocks the node holds, condemned ones included. */
   int usedBlocks(int node);
 
