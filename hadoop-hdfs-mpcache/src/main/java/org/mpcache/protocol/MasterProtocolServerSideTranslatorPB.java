@@ -34,10 +34,24 @@ public final class MasterProtocolServerSideTranslatorPB implements MpCacheMaster
         new MasterProtocolServerSideTranslatorPB(master));
   }
 
+  /** A call of the master whose IOException goes back to the caller as a remote exception. */
+  @FunctionalInterface
+  private interface MasterCall<T> {
+    T call() throws IOException;
+  }
+
+  private static <T> T served(MasterCall<T> call) throws ServiceException {
+    try {
+      return call.call();
+    } catch (IOException e) {
+      throw new ServiceException(e);
+    }
+  }
+
   @Override
   public RegisterResponseProto register(RpcController controller, RegisterRequestProto request)
       throws ServiceException {
-    try {
+    return served(() -> {
       Registration registration = master.register(request.getDatanodeUuid(),
           request.getHostname(), fromProto(request.getUsage()),
           longs(request.getCachedBlocksList()));
@@ -45,15 +59,13 @@ public final class MasterProtocolServerSideTranslatorPB implements MpCacheMaster
           .setBlockPoolId(registration.blockPoolId())
           .setBlockSizeBytes(registration.blockSizeBytes())
           .build();
-    } catch (IOException e) {
-      throw new ServiceException(e);
-    }
+    });
   }
 
   @Override
   public HeartbeatResponseProto heartbeat(RpcController controller,
       HeartbeatRequestProto request) throws ServiceException {
-    try {
+    return served(() -> {
       HeartbeatAnswer answer = master.heartbeat(request.getDatanodeUuid(),
           fromProto(request.getUsage()), longs(request.getHitsList()),
           longs(request.getMissesList()), longs(request.getCachedList()),
@@ -62,33 +74,25 @@ public final class MasterProtocolServerSideTranslatorPB implements MpCacheMaster
           .setReregister(answer.reregister())
           .addAllEvict(boxed(answer.evict()))
           .build();
-    } catch (IOException e) {
-      throw new ServiceException(e);
-    }
+    });
   }
 
   @Override
   public AdmissionResponseProto requestAdmission(RpcController controller,
       AdmissionRequestProto request) throws ServiceException {
-    try {
+    return served(() -> {
       AdmissionAnswer answer = master.requestAdmission(request.getDatanodeUuid(),
           request.getBlockId(), request.getBytes());
       return AdmissionResponseProto.newBuilder()
           .setVerdict(AdmissionResponseProto.Verdict.valueOf(answer.verdict().name()))
           .addAllEvict(boxed(answer.evict()))
           .build();
-    } catch (IOException e) {
-      throw new ServiceException(e);
-    }
+    });
   }
 
   @Override
   public ReportResponseProto report(RpcController controller, ReportRequestProto request)
       throws ServiceException {
-    try {
-      return toProto(master.report());
-    } catch (IOException e) {
-      throw new ServiceException(e);
-    }
+    return served(() -> toProto(master.report()));
   }
 }

@@ -93,12 +93,7 @@ public final class MasterArbiter implements CacheArbiter {
       case REJECT:
         return Admission.REJECTED;
       case REREGISTER:
-        synchronized (this) {
-          if (master == client) {
-            registration = null;
-            state = "registering again (the master did not know this slave)";
-          }
-        }
+        registerAgain(client);
         break;
       case RECOVERING:
       default:
@@ -246,17 +241,23 @@ public final class MasterArbiter implements CacheArbiter {
       return;
     }
     if (answer.reregister()) {
-      synchronized (this) {
-        if (master == client) {
-          registration = null;
-          state = "registering again (the master did not know this slave)";
-        }
-      }
-      LOG.info("mpCache: the cache master does not know this slave; registering again");
+      registerAgain(client);
     }
     if (answer.evict().length > 0) {
       cache.evict(pool, answer.evict());
     }
+  }
+
+  /** The master does not know this slave (it restarted): the next heartbeat registers. */
+  private void registerAgain(MasterProtocolClientSideTranslatorPB client) {
+    synchronized (this) {
+      if (master != client || registration == null) {
+        return;
+      }
+      registration = null;
+      state = "registering again (the master did not know this slave)";
+    }
+    LOG.info("mpCache: the cache master does not know this slave; registering again");
   }
 
   /** The master failed a call: decide locally until a heartbeat finds it again. */
