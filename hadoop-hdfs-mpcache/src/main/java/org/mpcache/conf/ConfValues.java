@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.net.NetUtils;
@@ -16,13 +17,7 @@ final class ConfValues {
 
   static int nonNegativeInt(Configuration conf, String key, int defaultValue)
       throws InvalidSettingException {
-    String raw = conf.getTrimmed(key, Integer.toString(defaultValue));
-    int value;
-    try {
-      value = Integer.parseInt(raw);
-    } catch (NumberFormatException e) {
-      throw new InvalidSettingException(key, "cannot parse '" + raw + "' as an integer");
-    }
+    int value = parsed(conf, key, Integer.toString(defaultValue), Integer::valueOf, "an integer");
     if (value < 0) {
       throw new InvalidSettingException(key, "must be >= 0, got " + value);
     }
@@ -31,17 +26,30 @@ final class ConfValues {
 
   static double nonNegativeDouble(Configuration conf, String key, double defaultValue)
       throws InvalidSettingException {
-    String raw = conf.getTrimmed(key, Double.toString(defaultValue));
-    double value;
-    try {
-      value = Double.parseDouble(raw);
-    } catch (NumberFormatException e) {
-      throw new InvalidSettingException(key, "cannot parse '" + raw + "' as a number");
-    }
+    double value = parsed(conf, key, Double.toString(defaultValue), Double::valueOf, "a number");
     if (!(value >= 0) || Double.isInfinite(value)) {
-      throw new InvalidSettingException(key, "must be a finite number >= 0, got " + raw);
+      throw new InvalidSettingException(key, "must be a finite number >= 0, got " + value);
     }
     return value;
+  }
+
+  static double positiveDouble(Configuration conf, String key, double defaultValue)
+      throws InvalidSettingException {
+    double value = nonNegativeDouble(conf, key, defaultValue);
+    if (value == 0) {
+      throw new InvalidSettingException(key, "must be above 0, got 0");
+    }
+    return value;
+  }
+
+  private static <T> T parsed(Configuration conf, String key, String defaultValue,
+      Function<String, T> parser, String what) throws InvalidSettingException {
+    String raw = conf.getTrimmed(key, defaultValue);
+    try {
+      return parser.apply(raw);
+    } catch (NumberFormatException e) {
+      throw new InvalidSettingException(key, "cannot parse '" + raw + "' as " + what);
+    }
   }
 
   /** A duration with an optional unit suffix (ms, s, m, h; milliseconds without), above 0. */

@@ -58,13 +58,4 @@ public record MasterSettings(InetSocketAddress bindAddress, int handlers, String
         positiveMillis(conf, DFS_MPCACHE_MASTER_EXPIRY_KEY, DFS_MPCACHE_MASTER_EXPIRY_DEFAULT_MS),
         nonNegativeInt(conf, DFS_MPCACHE_MASTER_HISTORY_KEY, DFS_MPCACHE_MASTER_HISTORY_DEFAULT));
   }
-
-  private static double positiveDouble(Configuration conf, String key, double defaultValue)
-      throws InvalidSettingException {
-    double value = nonNegativeDouble(conf, key, defaultValue);
-    if (value == 0) {
-      throw new InvalidSettingException(key, "must be above 0, got 0");
-    }
-    return value;
-  }
 }
