@@ -98,55 +98,49 @@ public class MpCacheFsDataset extends FsDatasetImpl {
   @Override
   public ReplicaHandler append(ExtendedBlock b, long newGS, long expectedBlockLen)
       throws IOException {
-    try {
-      return super.append(b, newGS, expectedBlockLen);
-    } finally {
-      forget(b);
-    }
+    return thenForget(b, () -> super.append(b, newGS, expectedBlockLen));
   }
 
   @Override
   public ReplicaHandler recoverAppend(ExtendedBlock b, long newGS, long expectedBlockLen)
       throws IOException {
-    try {
-      return super.recoverAppend(b, newGS, expectedBlockLen);
-    } finally {
-      forget(b);
-    }
+    return thenForget(b, () -> super.recoverAppend(b, newGS, expectedBlockLen));
   }
 
   @Override
   public Replica recoverClose(ExtendedBlock b, long newGS, long expectedBlockLen)
       throws IOException {
-    try {
-      return super.recoverClose(b, newGS, expectedBlockLen);
-    } finally {
-      forget(b);
-    }
+    return thenForget(b, () -> super.recoverClose(b, newGS, expectedBlockLen));
   }
 
   @Override
   public ReplicaRecoveryInfo initReplicaRecovery(RecoveringBlock rBlock) throws IOException {
-    try {
-      return super.initReplicaRecovery(rBlock);
-    } finally {
-      forget(rBlock.getBlock());
-    }
+    return thenForget(rBlock.getBlock(), () -> super.initReplicaRecovery(rBlock));
   }
 
   @Override
   public Replica updateReplicaUnderRecovery(ExtendedBlock oldBlock, long recoveryId,
       long newBlockId, long newLength) throws IOException {
-    try {
-      return super.updateReplicaUnderRecovery(oldBlock, recoveryId, newBlockId, newLength);
-    } finally {
-      forget(oldBlock);
-    }
+    return thenForget(oldBlock,
+        () -> super.updateReplicaUnderRecovery(oldBlock, recoveryId, newBlockId, newLength));
   }
 
-  /** The replica changed: its copy, if any, must never be served again. */
-  private void forget(ExtendedBlock block) {
-    cache.invalidate(block.getBlockPoolId(), block.getBlockId());
+  /** A stock operation that changes the block's replica. */
+  @FunctionalInterface
+  private interface ReplicaChange<T> {
+    T run() throws IOException;
+  }
+
+  /**
+   * Runs the stock operation, then (whether it succeeded or not) makes sure the block's copy, if
+   * any, is never served again: the replica may have changed either way.
+   */
+  private <T> T thenForget(ExtendedBlock block, ReplicaChange<T> change) throws IOException {
+    try {
+      return change.run();
+    } finally {
+      cache.invalidate(block.getBlockPoolId(), block.getBlockId());
+    }
   }
 
   @Override
