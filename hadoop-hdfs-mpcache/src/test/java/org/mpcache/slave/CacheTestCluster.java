@@ -125,6 +125,14 @@ public final class CacheTestCluster implements AutoCloseable {
     return data;
   }
 
+  /** As {@link #write}, then reads the file once and waits until every block has a copy. */
+  public byte[] writeCached(Path file, int length, long seed) throws Exception {
+    byte[] data = write(file, length, seed);
+    read(file);
+    waitCached(file);
+    return data;
+  }
+
   /** As {@link #write}, with the replica on DataNode {@code dataNode} (a favored node). */
   public byte[] writeOn(Path file, int length, long seed, int dataNode) throws IOException {
     byte[] data = new byte[length];

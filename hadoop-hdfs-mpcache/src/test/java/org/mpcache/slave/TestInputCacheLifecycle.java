@@ -103,9 +103,7 @@ class TestInputCacheLifecycle {
           dn.overlay().set(DFS_MPCACHE_DIRS_KEY, notADir + "," + dn.ssdDir());
         })) {
       Path file = new Path("/file");
-      byte[] data = cluster.write(file, BLOCK_SIZE, 5);
-      cluster.read(file);
-      cluster.waitCached(file);
+      byte[] data = cluster.writeCached(file, BLOCK_SIZE, 5);
       cluster.garbleHddReplicas(file);
       assertArrayEquals(data, cluster.read(file));
       assertTrue(cluster.cache(0).failedDirs().get(0).contains("not a directory"));
@@ -117,9 +115,7 @@ class TestInputCacheLifecycle {
     try (CacheTestCluster cluster =
         CacheTestCluster.start("runtime-failure", CacheTestCluster.conf(), 1, null)) {
       Path file = new Path("/file");
-      byte[] data = cluster.write(file, 2 * BLOCK_SIZE, 6);
-      cluster.read(file);
-      cluster.waitCached(file);
+      byte[] data = cluster.writeCached(file, 2 * BLOCK_SIZE, 6);
       // The device disappears: its directory is gone, copies with it.
       FileUtil.fullyDelete(new File(cluster.baseDir(), "ssd0"));
 
@@ -151,9 +147,7 @@ class TestInputCacheLifecycle {
     try (CacheTestCluster cluster =
         CacheTestCluster.start("jmx", CacheTestCluster.conf(), 1, null)) {
       Path file = new Path("/file");
-      cluster.write(file, 2 * BLOCK_SIZE, 8);
-      cluster.read(file);
-      cluster.waitCached(file);
+      cluster.writeCached(file, 2 * BLOCK_SIZE, 8);
       cluster.read(file);
 
       DataNode dn = cluster.mini().getDataNodes().get(0);

@@ -65,9 +65,7 @@ class TestInputCacheReads {
   @Test
   void readsStartingInsideABlockAreServedFromTheCopy() throws Exception {
     Path file = new Path("/positional");
-    byte[] data = cluster.write(file, 2 * BLOCK_SIZE, 2);
-    cluster.read(file);
-    cluster.waitCached(file);
+    byte[] data = cluster.writeCached(file, 2 * BLOCK_SIZE, 2);
     cluster.garbleHddReplicas(file);
 
     byte[] part = new byte[5000];
@@ -94,9 +92,7 @@ class TestInputCacheReads {
   @Test
   void legacyShortCircuitReadersGetTheSsdCopy() throws Exception {
     Path file = new Path("/legacy-scr");
-    byte[] data = cluster.write(file, 2 * BLOCK_SIZE + 10, 4);
-    cluster.read(file);
-    cluster.waitCached(file);
+    byte[] data = cluster.writeCached(file, 2 * BLOCK_SIZE + 10, 4);
     cluster.garbleHddReplicas(file);
 
     Configuration conf = new Configuration(cluster.fs().getConf());
@@ -116,9 +112,7 @@ class TestInputCacheReads {
   @Test
   void aCorruptCopyIsDroppedAndTheReadServedFromHdd() throws Exception {
     Path file = new Path("/corrupt-data");
-    byte[] data = cluster.write(file, BLOCK_SIZE, 5);
-    cluster.read(file);
-    cluster.waitCached(file);
+    byte[] data = cluster.writeCached(file, BLOCK_SIZE, 5);
     LocatedBlock block = cluster.blocks(file).get(0);
     CacheTestCluster.overwrite(cluster.copyDataFile(block), BLOCK_SIZE / 2, 100);
     long dropped = cluster.total(CacheCounter.CORRUPT_DROPPED);
@@ -159,9 +153,7 @@ class TestInputCacheReads {
   @Test
   void aTruncatedCopyIsDroppedAndTheReadServedFromHdd() throws Exception {
     Path file = new Path("/short-copy");
-    byte[] data = cluster.write(file, BLOCK_SIZE, 8);
-    cluster.read(file);
-    cluster.waitCached(file);
+    byte[] data = cluster.writeCached(file, BLOCK_SIZE, 8);
     try (var raf = new java.io.RandomAccessFile(
         cluster.copyDataFile(cluster.blocks(file).get(0)), "rw")) {
       raf.setLength(BLOCK_SIZE - 4096);
@@ -173,9 +165,7 @@ class TestInputCacheReads {
   @Test
   void aCopyThatVanishesBetweenTheTwoOpensFallsBackToMatchingHddData() throws Exception {
     Path file = new Path("/vanishing");
-    byte[] data = cluster.write(file, BLOCK_SIZE, 13);
-    cluster.read(file);
-    cluster.waitCached(file);
+    byte[] data = cluster.writeCached(file, BLOCK_SIZE, 13);
     LocatedBlock block = cluster.blocks(file).get(0);
     InputCache cache = CacheTestCluster.cache(cluster.holder(block));
 
@@ -206,9 +196,7 @@ class TestInputCacheReads {
   @Test
   void appendNeverLetsTheOldCopyBeRead() throws Exception {
     Path file = new Path("/append");
-    byte[] first = cluster.write(file, BLOCK_SIZE / 2, 9);
-    cluster.read(file);
-    cluster.waitCached(file);
+    byte[] first = cluster.writeCached(file, BLOCK_SIZE / 2, 9);
     long invalidations = cluster.total(CacheCounter.INVALIDATIONS);
 
     byte[] more = new byte[1000];
@@ -229,9 +217,7 @@ class TestInputCacheReads {
   @Test
   void truncateThenRewriteToTheSameLengthServesTheNewBytes() throws Exception {
     Path file = new Path("/truncate");
-    byte[] original = cluster.write(file, BLOCK_SIZE, 10);
-    cluster.read(file);
-    cluster.waitCached(file);
+    byte[] original = cluster.writeCached(file, BLOCK_SIZE, 10);
 
     int keep = BLOCK_SIZE / 2 + 100;
     if (!cluster.fs().truncate(file, keep)) {
@@ -260,9 +246,7 @@ class TestInputCacheReads {
   @Test
   void deleteRemovesTheCopies() throws Exception {
     Path file = new Path("/delete");
-    cluster.write(file, 2 * BLOCK_SIZE, 11);
-    cluster.read(file);
-    cluster.waitCached(file);
+    cluster.writeCached(file, 2 * BLOCK_SIZE, 11);
     List<LocatedBlock> blocks = cluster.blocks(file);
     List<File> copies = new java.util.ArrayList<>();
     for (LocatedBlock block : blocks) {
