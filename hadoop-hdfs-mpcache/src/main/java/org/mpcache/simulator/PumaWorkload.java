@@ -27,7 +27,7 @@ public final class PumaWorkload {
 
   private final int nodes;
   private final int tenants;
-  private final double[] zipfCdf = new double[MAX_K];
+  private final ZipfScale scale;
   private final DataSet[] dataSets;
   private final long[] firstBlock;
   private final long seed;
@@ -36,15 +36,7 @@ public final class PumaWorkload {
     this.nodes = nodes;
     this.tenants = tenants;
     this.seed = seed;
-    double norm = 0;
-    for (int k = 1; k <= MAX_K; k++) {
-      norm += 1 / Math.pow(k, s);
-    }
-    double cumulative = 0;
-    for (int k = 1; k <= MAX_K; k++) {
-      cumulative += 1 / Math.pow(k, s) / norm;
-      zipfCdf[k - 1] = cumulative;
-    }
+    this.scale = new ZipfScale(MAX_K, s);
     int count = tenants * SOURCES.length * MAX_K;
     dataSets = new DataSet[count];
     firstBlock = new long[count];
@@ -75,13 +67,19 @@ public final class PumaWorkload {
     public DataSet next() {
       int source = BENCHMARK_SOURCE[random.nextInt(BENCHMARK_SOURCE.length)];
       int tenant = random.nextInt(tenants);
-      double u = random.nextDouble();
-      int k = 1;
-      while (k < MAX_K && zipfCdf[k - 1] < u) {
-        k++;
-      }
+      int k = scale.draw(random.nextDouble());
       return dataSets[(tenant * SOURCES.length + source) * MAX_K + k - 1];
     }
+  }
+
+  /** The base size in MB of a source of Table 1, by its name ("wikipedia", "PUMA-I", ...). */
+  public static double baseMb(String source) {
+    for (int i = 0; i < SOURCES.length; i++) {
+      if (SOURCES[i].equalsIgnoreCase(source)) {
+        return BASE_MB[i];
+      }
+    }
+    throw new IllegalArgumentException("no PUMA source " + source);
   }
 
   public long firstBlock(DataSet dataSet) {

@@ -1,6 +1,5 @@
 package org.mpcache.slave;
 
-import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
@@ -174,7 +173,7 @@ final class Fill implements Runnable {
   /** The writer: drains the windows to the SSD, then commits or abandons the copy. */
   @Override
   public void run() {
-    try (OutputStream out = new FileOutputStream(tmpData.toFile())) {
+    try (OutputStream out = cache.createCopyFile(tmpData)) {
       while (true) {
         Window next = queue.take();
         if (next.data() == ABORT) {

@@ -7,6 +7,8 @@ import java.io.ByteArrayInputStream;
 import java.io.FileInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -25,6 +27,7 @@ import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.protocol.BlockLocalPathInfo;
 import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
+import org.apache.hadoop.hdfs.server.datanode.FileIoProvider;
 import org.apache.hadoop.hdfs.server.datanode.fsdataset.LengthInputStream;
 import org.apache.hadoop.io.IOUtils;
 import org.apache.hadoop.thirdparty.com.google.common.util.concurrent.ThreadFactoryBuilder;
@@ -87,8 +90,8 @@ public final class InputCache implements ArbitratedCache {
    * disabled (every read goes to the HDD as in stock Hadoop) with the reason logged and exposed.
    */
   public static InputCache open(SlaveSettings settings, ReplicaSource replicas,
-      CacheArbiterFactory arbiters) {
-    SsdStore store = SsdStore.open(settings);
+      CacheArbiterFactory arbiters, FileIoProvider io) {
+    SsdStore store = SsdStore.open(settings, io);
     if (!store.anyHealthy()) {
       return disabled("no usable SSD dir in " + DFS_MPCACHE_DIRS_KEY + " (see the errors above)",
           replicas, store);
@@ -128,7 +131,7 @@ public final class InputCache implements ArbitratedCache {
    * it arbitrates; a bad master setting leaves the slave deciding on its own.
    */
   public static InputCache fromSettings(Configuration conf, ReplicaSource replicas,
-      SlaveIdentity identity) {
+      SlaveIdentity identity, FileIoProvider io) {
     SlaveSettings settings;
     try {
       settings = SlaveSettings.from(conf);
@@ -146,7 +149,7 @@ public final class InputCache implements ArbitratedCache {
     MasterLinkSettings masterLink = link;
     return open(settings, replicas, capacity -> masterLink == null || !masterLink.hasMaster()
         ? new LocalArbiter(capacity)
-        : new MasterArbiter(new LocalArbiter(capacity), masterLink, conf, identity));
+        : new MasterArbiter(new LocalArbiter(capacity), masterLink, conf, identity), io);
   }
 
   public boolean enabled() {
@@ -340,8 +343,8 @@ public final class InputCache implements ArbitratedCache {
     if (copy != null) {
       FileInputStream data = null;
       try {
-        data = new FileInputStream(copy.dataFile().toFile());
-        FileInputStream meta = new FileInputStream(copy.metaFile().toFile());
+        data = store.openStream(copy.dataFile());
+        FileInputStream meta = store.openStream(copy.metaFile());
         pending.set(new PendingRead(key, replica, copy, null, meta));
         recordShortCircuit(CacheCounter.HITS, CacheCounter.BYTES_FROM_SSD, replica);
         return data;
@@ -579,6 +582,16 @@ public final class InputCache implements ArbitratedCache {
    * {@code ssdError}: the SSD failed, check its dir. {@code retryInBackground}: the SSD could not
    * keep up with the reader, copy the block in the background instead.
    */
+  /** The data of a copy, opened for the verified reads of {@link VerifiedCopyStream}. */
+  RandomAccessFile openCopyData(CachedCopy copy) throws IOException {
+    return store.openForReading(copy.dataFile());
+  }
+
+  /** A file for a fill to write its copy into. */
+  OutputStream createCopyFile(Path tmpData) throws IOException {
+    return store.create(tmpData);
+  }
+
   void abandon(Fill fill, String why, IOException ssdError, boolean retryInBackground) {
     LOG.debug("mpCache: fill of {} abandoned: {}", fill.key(), why);
     release(fill.key(), fill.dir(), fill.reservedBytes(), fill.tmpData(), fill.tmpMeta());

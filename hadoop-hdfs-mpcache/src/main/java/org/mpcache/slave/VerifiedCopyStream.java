@@ -2,9 +2,7 @@ package org.mpcache.slave;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
-import java.nio.file.StandardOpenOption;
+import java.io.RandomAccessFile;
 
 import org.apache.hadoop.fs.ChecksumException;
 import org.mpcache.slave.store.CachedCopy;
@@ -21,7 +19,7 @@ final class VerifiedCopyStream extends InputStream {
   private final CachedCopy copy;
   private final BlockChecksums checksums;
   private final InputCache cache;
-  private final FileChannel channel;
+  private final RandomAccessFile data;
   private final boolean fromStart;
   private final byte[] window;
   private long windowOffset;
@@ -40,7 +38,7 @@ final class VerifiedCopyStream extends InputStream {
     this.fromStart = offset == 0;
     this.window = new byte[windowSize(checksums.bytesPerChecksum())];
     this.windowOffset = offset;
-    this.channel = FileChannel.open(copy.dataFile(), StandardOpenOption.READ);
+    this.data = cache.openCopyData(copy);
   }
 
   /** A buffer size that is a whole number of chunks. */
@@ -95,11 +93,13 @@ final class VerifiedCopyStream extends InputStream {
       return false;
     }
     int n = (int) Math.min(window.length, remaining);
-    ByteBuffer target = ByteBuffer.wrap(window, 0, n);
     boolean shortRead = false;
     try {
-      while (target.hasRemaining() && !shortRead) {
-        shortRead = channel.read(target, windowOffset + target.position()) < 0;
+      data.seek(windowOffset);
+      for (int read = 0; read < n && !shortRead; ) {
+        int got = data.read(window, read, n - read);
+        shortRead = got < 0;
+        read += Math.max(got, 0);
       }
       if (!shortRead) {
         checksums.verify(window, 0, n, windowOffset, copy.dataFile().toString());
@@ -124,6 +124,6 @@ final class VerifiedCopyStream extends InputStream {
 
   @Override
   public void close() throws IOException {
-    channel.close();
+    data.close();
   }
 }

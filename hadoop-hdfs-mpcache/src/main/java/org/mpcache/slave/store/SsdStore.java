@@ -4,7 +4,10 @@ import static org.mpcache.conf.MpCacheConfigKeys.AUTO_CAPACITY_FRACTION;
 import static org.mpcache.conf.MpCacheConfigKeys.DFS_MPCACHE_DIRS_KEY;
 
 import java.io.File;
+import java.io.FileInputStream;
 import java.io.IOException;
+import java.io.OutputStream;
+import java.io.RandomAccessFile;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,6 +19,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
+import org.apache.hadoop.hdfs.server.datanode.FileIoProvider;
 import org.mpcache.conf.SlaveSettings;
 import org.mpcache.slave.BlockKey;
 import org.slf4j.Logger;
@@ -36,17 +40,20 @@ public final class SsdStore {
   private static final int SUBDIRS = 256;
 
   private final List<CacheDir> dirs;
+  private final FileIoProvider io;
 
-  private SsdStore(List<CacheDir> dirs) {
+  private SsdStore(List<CacheDir> dirs, FileIoProvider io) {
     this.dirs = Collections.unmodifiableList(dirs);
+    this.io = io;
   }
 
   /**
    * Opens every configured directory; one that is missing, not a directory or not writable is
    * kept out of use with an error that names it and the key. Fills under way at the last stop
-   * are discarded.
+   * are discarded. Copy files are read and written through {@code io}, the DataNode's
+   * {@link FileIoProvider}, so its I/O profiling and fault injection see the SSD as well.
    */
-  public static SsdStore open(SlaveSettings settings) {
+  public static SsdStore open(SlaveSettings settings, FileIoProvider io) {
     List<CacheDir> dirs = new ArrayList<>();
     long share = settings.capacityBytes() / settings.dirs().size();
     for (File configured : settings.dirs()) {
@@ -73,7 +80,22 @@ public final class SsdStore {
       }
       dirs.add(dir);
     }
-    return new SsdStore(dirs);
+    return new SsdStore(dirs, io);
+  }
+
+  /** A copy file opened for positional reads. */
+  public RandomAccessFile openForReading(Path file) throws IOException {
+    return io.getRandomAccessFile(null, file.toFile(), "r");
+  }
+
+  /** A copy file opened as a stream, e.g. to pass its descriptor to a short-circuit reader. */
+  public FileInputStream openStream(Path file) throws IOException {
+    return io.getFileInputStream(null, file.toFile());
+  }
+
+  /** A new file under the store's tmp dir, for a copy being filled. */
+  public OutputStream create(Path file) throws IOException {
+    return io.getFileOutputStream(null, file.toFile());
   }
 
   /** Null when the directory can hold the cache, else what is wrong with it. */

@@ -38,7 +38,8 @@ public class MpCacheFsDataset extends FsDatasetImpl {
       throws IOException {
     super(datanode, storage, conf);
     this.cache = InputCache.fromSettings(conf, new HddReplicas(),
-        new SlaveIdentity(datanode.getDatanodeUuid(), datanode::getDisplayName));
+        new SlaveIdentity(datanode.getDatanodeUuid(), datanode::getDisplayName),
+        datanode.getFileIoProvider());
     this.metrics = SlaveMetrics.register(datanode.getDatanodeUuid(), cache);
   }
 

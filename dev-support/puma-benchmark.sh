@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# The side-by-side PUMA benchmark: the same job mix, data and (emulated) devices under each
+# configuration (stock Hadoop, Hadoop's in-memory cache, ALL_SSD, mpCache and its policies).
+# Builds what it needs, prints the summary table and the path of the results folder.
+# Usage: dev-support/puma-benchmark.sh [--help | options], see docs/benchmarks.md.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if [[ " $* " != *" --help "* ]]; then
+  mvn -B -ntp -q -DskipTests install
+fi
+cd mpcache-bench
+# Maven's console may wrap what it prints in colour codes: strip them.
+plain() { sed 's/\x1b\[[0-9;]*m//g'; }
+classpath=$(mvn -B -ntp -q dependency:build-classpath -Dmdep.outputFile=/dev/stdout | plain)
+jvm_args=$(mvn -B -ntp -q help:evaluate -Dexpression=hadoop.test.jvm.args -DforceStdout | plain)
+# shellcheck disable=SC2086
+exec java $jvm_args ${BENCH_JVM_OPTS:-} -Dhadoop.log.dir=target/bench/log \
+  -Dlog4j.configuration=bench-log4j.properties \
+  -cp "../dev-support/bench-conf:target/classes:$classpath" \
+  org.mpcache.bench.harness.BenchmarkHarness "$@"

@@ -1,0 +1,252 @@
+package org.mpcache.bench.harness;
+
+import static org.mpcache.conf.MpCacheConfigKeys.DFS_MPCACHE_CAPACITY_KEY;
+import static org.mpcache.conf.MpCacheConfigKeys.DFS_MPCACHE_DIRS_KEY;
+import static org.mpcache.conf.MpCacheConfigKeys.DFS_MPCACHE_ENABLED_KEY;
+import static org.mpcache.conf.MpCacheConfigKeys.DFS_MPCACHE_MASTER_ADDRESS_KEY;
+import static org.mpcache.conf.MpCacheConfigKeys.DFS_MPCACHE_MASTER_POLICY_KEY;
+
+import java.io.Closeable;
+import java.io.File;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.StorageType;
+import org.apache.hadoop.hdfs.DFSConfigKeys;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
+import org.apache.hadoop.hdfs.HdfsConfiguration;
+import org.apache.hadoop.hdfs.MiniDFSCluster;
+import org.apache.hadoop.hdfs.protocol.HdfsConstants;
+import org.apache.hadoop.hdfs.server.datanode.DataNode;
+import org.apache.hadoop.hdfs.server.datanode.fsdataset.impl.FsDatasetFactory;
+import org.apache.hadoop.hdfs.server.datanode.fsdataset.impl.MemoryCacheAwareFsDatasetFactory;
+import org.apache.hadoop.hdfs.server.datanode.fsdataset.impl.MpCacheFsDataset;
+import org.apache.hadoop.hdfs.server.datanode.fsdataset.impl.MpCacheFsDatasetFactory;
+import org.apache.hadoop.io.nativeio.NativeIO;
+import org.apache.hadoop.mapreduce.MRJobConfig;
+import org.apache.hadoop.mapreduce.v2.MiniMRYarnCluster;
+import org.apache.hadoop.yarn.conf.YarnConfiguration;
+import org.mpcache.bench.device.Device;
+import org.mpcache.bench.device.EmulatedDevices;
+import org.mpcache.bench.device.EmulatedDevicesDatasetFactory;
+import org.mpcache.bench.device.EmulatedLocalFileSystem;
+import org.mpcache.master.MpCacheMasterPlugin;
+import org.mpcache.slave.CacheCounter;
+import org.mpcache.slave.InputCache;
+
+/**
+ * One embedded cluster for one configuration: node i is DataNode i (one HDD volume, or one SSD
+ * volume under ALL_SSD, plus an SSD cache dir under mpCache) and NodeManager i, whose local dirs
+ * sit on the same emulated HDD as the DataNode's volume, as on a real node.
+ */
+final class BenchCluster implements Closeable {
+  private final ClusterSetup setup;
+  private final MiniDFSCluster dfs;
+  private final MiniMRYarnCluster yarn;
+  private final Configuration jobConf;
+  private final EmulatedDevices devices;
+
+  private BenchCluster(ClusterSetup setup, MiniDFSCluster dfs, MiniMRYarnCluster yarn,
+      Configuration jobConf) {
+    this.setup = setup;
+    this.dfs = dfs;
+    this.yarn = yarn;
+    this.jobConf = jobConf;
+    this.devices = EmulatedDevices.of(jobConf);
+  }
+
+  /**
+   * Starts the cluster in {@code runDir}; devices are emulated (off until
+   * {@link #emulate(boolean)}) when the options give profiles.
+   */
+  static BenchCluster start(ClusterSetup setup, HarnessOptions options, long ssdBytesPerNode,
+      long memoryBytesPerNode, File runDir) throws IOException {
+    Configuration conf = new HdfsConfiguration();
+    conf.setLong(DFSConfigKeys.DFS_BLOCK_SIZE_KEY, options.blockBytes());
+    conf.setLong(DFSConfigKeys.DFS_NAMENODE_MIN_BLOCK_SIZE_KEY, 0);
+    // One replica: a block is always read where its SSD copy is made, whatever the scheduler
+    // does (cache-aware scheduling is issue #6); and the mini cluster's nodes share one host.
+    conf.setInt(DFSConfigKeys.DFS_REPLICATION_KEY, 1);
+    conf.setInt(DFSConfigKeys.DFS_NAMENODE_HEARTBEAT_RECHECK_INTERVAL_KEY, 5000);
+    File hddRoot = new File(runDir, "hdd");
+    File ssdRoot = options.ssdDir() == null ? new File(runDir, "ssd")
+        : new File(options.ssdDir(), runDir.getName());
+    Configuration[] overlays = new Configuration[options.nodes()];
+    List<File> hddDirs = new ArrayList<>();
+    List<File> ssdDirs = new ArrayList<>();
+    for (int i = 0; i < options.nodes(); i++) {
+      File hdd = mkdirs(new File(hddRoot, "node" + i));
+      File ssd = mkdirs(new File(ssdRoot, "node" + i));
+      hddDirs.add(hdd);
+      ssdDirs.add(ssd);
+      overlays[i] = new Configuration(false);
+      File volume = new File(setup == ClusterSetup.ALL_SSD ? ssd : hdd, "dn");
+      overlays[i].set(DFSConfigKeys.DFS_DATANODE_DATA_DIR_KEY,
+          (setup == ClusterSetup.ALL_SSD ? "[SSD]" : "[DISK]") + volume.toURI());
+      overlays[i].set(DFS_MPCACHE_DIRS_KEY, mkdirs(new File(ssd, "cache")).getAbsolutePath());
+    }
+    configureSetup(conf, setup, ssdBytesPerNode, memoryBytesPerNode);
+    if (options.emulated()) {
+      conf.set(EmulatedDevices.DIR_KEY, mkdirs(new File(runDir, "devices")).getAbsolutePath());
+      for (int i = 0; i < options.nodes(); i++) {
+        EmulatedDevices.describe(conf, "node" + i + "-hdd", options.hdd(), List.of(hddDirs.get(i)));
+        EmulatedDevices.describe(conf, "node" + i + "-ssd", options.ssd(), List.of(ssdDirs.get(i)));
+      }
+      conf.setClass(EmulatedDevicesDatasetFactory.DELEGATE_KEY,
+          conf.getClass(DFSConfigKeys.DFS_DATANODE_FSDATASET_FACTORY_KEY, FsDatasetFactory.class),
+          Object.class);
+      conf.setClass(DFSConfigKeys.DFS_DATANODE_FSDATASET_FACTORY_KEY,
+          EmulatedDevicesDatasetFactory.class, Object.class);
+      conf.set("fs.file.impl", EmulatedLocalFileSystem.class.getName());
+    }
+    MiniDFSCluster dfs = new MiniDFSCluster.Builder(conf, new File(runDir, "dfs"))
+        .numDataNodes(options.nodes()).manageDataDfsDirs(false).dataNodeConfOverlays(overlays)
+        .build();
+    dfs.waitActive();
+    MiniMRYarnCluster yarn;
+    try {
+      yarn = startYarn(conf, dfs, options, runDir);
+    } catch (IOException | RuntimeException e) {
+      dfs.shutdown();
+      throw e;
+    }
+    Configuration jobConf = new Configuration(yarn.getConfig());
+    if (options.emulated()) {
+      for (int i = 0; i < options.nodes(); i++) {
+        List<File> dirs = new ArrayList<>(List.of(hddDirs.get(i)));
+        for (String local : yarn.getNodeManager(i).getConfig()
+            .getTrimmedStrings(YarnConfiguration.NM_LOCAL_DIRS)) {
+          dirs.add(new File(local));
+        }
+        EmulatedDevices.describe(jobConf, "node" + i + "-hdd", options.hdd(), dirs);
+      }
+    }
+    BenchCluster cluster = new BenchCluster(setup, dfs, yarn, jobConf);
+    if (setup == ClusterSetup.ALL_SSD) {
+      cluster.fs().mkdirs(new Path("/"));
+      cluster.fs().setStoragePolicy(new Path("/"), HdfsConstants.ALLSSD_STORAGE_POLICY_NAME);
+    }
+    return cluster;
+  }
+
+  private static void configureSetup(Configuration conf, ClusterSetup setup, long ssdBytes,
+      long memoryBytes) throws IOException {
+    if (setup.mpCache()) {
+      conf.setBoolean(DFS_MPCACHE_ENABLED_KEY, true);
+      conf.setLong(DFS_MPCACHE_CAPACITY_KEY, ssdBytes);
+      conf.setClass(DFSConfigKeys.DFS_DATANODE_FSDATASET_FACTORY_KEY,
+          MpCacheFsDatasetFactory.class, Object.class);
+      conf.set(DFSConfigKeys.DFS_NAMENODE_PLUGINS_KEY, MpCacheMasterPlugin.class.getName());
+      conf.set(DFS_MPCACHE_MASTER_ADDRESS_KEY, "127.0.0.1:" + freePort());
+      conf.set(DFS_MPCACHE_MASTER_POLICY_KEY, setup.policy());
+    } else if (setup == ClusterSetup.MEMORY) {
+      // Hadoop's own test seam: cache without mlock (no libhadoop here); the emulated devices
+      // still charge the load and serve cached blocks at RAM speed.
+      NativeIO.POSIX.setCacheManipulator(new NativeIO.POSIX.NoMlockCacheManipulator());
+      conf.setLong(DFSConfigKeys.DFS_DATANODE_MAX_LOCKED_MEMORY_KEY, memoryBytes);
+      conf.setLong(DFSConfigKeys.DFS_NAMENODE_PATH_BASED_CACHE_REFRESH_INTERVAL_MS, 500);
+      conf.setLong(DFSConfigKeys.DFS_CACHEREPORT_INTERVAL_MSEC_KEY, 500);
+      conf.setClass(DFSConfigKeys.DFS_DATANODE_FSDATASET_FACTORY_KEY,
+          MemoryCacheAwareFsDatasetFactory.class, Object.class);
+    }
+  }
+
+  private static MiniMRYarnCluster startYarn(Configuration conf, MiniDFSCluster dfs,
+      HarnessOptions options, File runDir) throws IOException {
+    Configuration yarnConf = new Configuration(conf);
+    yarnConf.set("fs.defaultFS", dfs.getFileSystem().getUri().toString());
+    int containerMb = 512;
+    yarnConf.setInt(YarnConfiguration.NM_PMEM_MB, containerMb * (options.containersPerNode() + 1));
+    yarnConf.setInt(YarnConfiguration.NM_VCORES, options.containersPerNode() + 1);
+    yarnConf.setInt(YarnConfiguration.RM_SCHEDULER_MINIMUM_ALLOCATION_MB, 256);
+    yarnConf.setInt(MRJobConfig.MAP_MEMORY_MB, containerMb);
+    yarnConf.setInt(MRJobConfig.REDUCE_MEMORY_MB, containerMb);
+    yarnConf.setInt(MRJobConfig.MR_AM_VMEM_MB, containerMb);
+    String taskJvm = "-Xmx384m -XX:TieredStopAtLevel=1 -Xshare:auto";
+    yarnConf.set(MRJobConfig.MAP_JAVA_OPTS, taskJvm);
+    yarnConf.set(MRJobConfig.REDUCE_JAVA_OPTS, taskJvm);
+    yarnConf.set(MRJobConfig.MR_AM_COMMAND_OPTS, taskJvm);
+    // Short polling keeps each job's fixed overhead small next to its I/O.
+    yarnConf.setInt(YarnConfiguration.RM_NM_HEARTBEAT_INTERVAL_MS, 100);
+    yarnConf.setInt(MRJobConfig.MR_AM_TO_RM_HEARTBEAT_INTERVAL_MS, 100);
+    yarnConf.setInt("mapreduce.client.progressmonitor.pollinterval", 100);
+    yarnConf.setInt("mapreduce.client.completion.pollinterval", 100);
+    yarnConf.setFloat(MRJobConfig.COMPLETED_MAPS_FOR_REDUCE_SLOWSTART, 1.0f);
+    System.setProperty("hadoop.log.dir", new File(runDir, "logs").getAbsolutePath());
+    MiniMRYarnCluster yarn = new MiniMRYarnCluster("bench-" + runDir.getName(), options.nodes());
+    yarn.init(yarnConf);
+    yarn.start();
+    return yarn;
+  }
+
+  DistributedFileSystem fs() throws IOException {
+    return dfs.getFileSystem();
+  }
+
+  Configuration jobConf() {
+    return jobConf;
+  }
+
+  ClusterSetup setup() {
+    return setup;
+  }
+
+  EmulatedDevices devices() {
+    return devices;
+  }
+
+  /** Turns the emulated devices on (measuring) or off (loading data, checking outputs). */
+  void emulate(boolean on) {
+    devices.setEnabled(on);
+  }
+
+  /** Summed mpCache counters of all DataNodes (zero when mpCache is off). */
+  long cacheCounter(CacheCounter counter) {
+    long total = 0;
+    for (DataNode dn : dfs.getDataNodes()) {
+      if (dn.getFSDataset() instanceof MpCacheFsDataset dataset) {
+        InputCache cache = dataset.getInputCache();
+        total += cache.counter(counter);
+      }
+    }
+    return total;
+  }
+
+  /** Summed busy time of the emulated HDDs, in nanoseconds. */
+  long hddBusyNanos() {
+    long total = 0;
+    for (Device device : devices.devices()) {
+      if (device.name().endsWith("-hdd")) {
+        total += device.totals().busyNanos();
+      }
+    }
+    return total;
+  }
+
+  int hddCount() {
+    return (int) devices.devices().stream().filter(d -> d.name().endsWith("-hdd")).count();
+  }
+
+  private static File mkdirs(File dir) throws IOException {
+    if (!dir.isDirectory() && !dir.mkdirs()) {
+      throw new IOException("cannot create " + dir);
+    }
+    return dir;
+  }
+
+  private static int freePort() throws IOException {
+    try (ServerSocket socket = new ServerSocket(0)) {
+      return socket.getLocalPort();
+    }
+  }
+
+  @Override
+  public void close() {
+    yarn.stop();
+    dfs.shutdown();
+  }
+}

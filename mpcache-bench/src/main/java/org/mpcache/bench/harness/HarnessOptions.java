@@ -1,0 +1,41 @@
+package org.mpcache.bench.harness;
+
+import java.io.File;
+import java.util.List;
+
+import org.mpcache.bench.device.DeviceProfile;
+
+/**
+ * What one harness run does: the cluster shape, the workload, the devices and the
+ * configurations to compare.
+ *
+ * @param nodes DataNode + NodeManager pairs, each with one HDD and one SSD
+ * @param blockBytes HDFS block size (small, so jobs have several map tasks)
+ * @param jobs jobs in the mix
+ * @param zipfS parameter s of Equation (3)
+ * @param maxK largest input scale
+ * @param baseBytes input size at k = 1 for the smallest source of Table 1
+ * @param seed of the mix (the same seed gives the same jobs and data)
+ * @param repeats how many times each configuration runs the whole mix on a fresh cluster
+ * @param setups configurations to compare; the first is the baseline of the speedups
+ * @param hdd profile of the emulated HDDs; null with real devices
+ * @param ssd profile of the emulated SSDs; null with real devices
+ * @param ssdShare SSD cache size as a share of the working set, over all nodes
+ * @param memoryShare in-memory cache size as a share of the SSD cache size
+ * @param workDir where clusters keep their data (put it on the HDD mount with real devices)
+ * @param ssdDir where SSD data goes (the SSD mount with real devices)
+ * @param containersPerNode task containers a NodeManager runs at once
+ * @param checkOutputs whether each job's output is checked (outside the timings)
+ */
+public record HarnessOptions(int nodes, long blockBytes, int jobs, double zipfS, int maxK,
+    long baseBytes, long seed, int repeats, List<ClusterSetup> setups, DeviceProfile hdd,
+    DeviceProfile ssd, double ssdShare, double memoryShare, File workDir, File ssdDir,
+    int containersPerNode, boolean checkOutputs) {
+
+  /** The paper's RAM cache beside its SSD cache per node: 12 GB against 80 GB (seeds/000 §4). */
+  public static final double PAPER_MEMORY_SHARE = 12.0 / 80.0;
+
+  public boolean emulated() {
+    return hdd != null;
+  }
+}

@@ -1,0 +1,74 @@
+package org.mpcache.bench.workload;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.SplittableRandom;
+
+import org.apache.hadoop.fs.Path;
+import org.mpcache.puma.InputSource;
+import org.mpcache.puma.PumaBenchmark;
+import org.mpcache.simulator.PumaWorkload;
+import org.mpcache.simulator.ZipfScale;
+
+/**
+ * The multi-job mix of seeds/000 §4.2 on a real cluster: each job runs a benchmark drawn at
+ * random, on the data of its source at scale {@code k} (Equation (3), parameter {@code s}), of
+ * {@code k × base × Table 1 size}. Benchmarks that share a source share its data sets, so later
+ * jobs re-read what earlier ones read. The same seed always gives the same jobs.
+ */
+public final class WorkloadMix {
+  /** Table 1's smallest base size: a source of this size gets exactly {@code baseBytes}. */
+  private static final double SMALLEST_TABLE_MB = 3.0 * 1024;
+
+  /** One input data set: a source at a scale. */
+  public record DataSet(InputSource source, int k, long bytes) {
+    public Path dir(Path root) {
+      return new Path(root, source.dirName() + "/k" + k);
+    }
+
+    /** Seed of the generator: the same data set always has the same bytes. */
+    public long seed() {
+      return source.ordinal() * 1000L + k;
+    }
+  }
+
+  /** One job of the mix. */
+  public record JobSpec(int index, PumaBenchmark benchmark, DataSet input) {
+  }
+
+  private final List<JobSpec> jobs;
+
+  public WorkloadMix(List<PumaBenchmark> benchmarks, int jobCount, double s, int maxK,
+      long baseBytes, long seed) {
+    ZipfScale scale = new ZipfScale(maxK, s);
+    SplittableRandom random = new SplittableRandom(seed);
+    List<JobSpec> drawn = new ArrayList<>();
+    for (int i = 0; i < jobCount; i++) {
+      PumaBenchmark benchmark = benchmarks.get(random.nextInt(benchmarks.size()));
+      int k = scale.draw(random.nextDouble());
+      InputSource source = benchmark.source();
+      double tableMb = PumaWorkload.baseMb(source.name().replace('_', '-'));
+      long bytes = (long) (k * baseBytes * tableMb / SMALLEST_TABLE_MB);
+      drawn.add(new JobSpec(i, benchmark, new DataSet(source, k, bytes)));
+    }
+    this.jobs = List.copyOf(drawn);
+  }
+
+  public List<JobSpec> jobs() {
+    return jobs;
+  }
+
+  /** The distinct data sets the jobs read, in first-use order. */
+  public Set<DataSet> dataSets() {
+    Set<DataSet> sets = new LinkedHashSet<>();
+    jobs.forEach(job -> sets.add(job.input()));
+    return sets;
+  }
+
+  /** Bytes of all distinct data sets: the working set. */
+  public long workingSetBytes() {
+    return dataSets().stream().mapToLong(DataSet::bytes).sum();
+  }
+}
