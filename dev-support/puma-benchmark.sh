@@ -16,5 +16,5 @@ jvm_args=$(mvn -B -ntp -q help:evaluate -Dexpression=hadoop.test.jvm.args -Dforc
 # shellcheck disable=SC2086
 exec java $jvm_args ${BENCH_JVM_OPTS:-} -Dhadoop.log.dir=target/bench/log \
   -Dlog4j.configuration=bench-log4j.properties \
-  -cp "../dev-support/bench-conf:target/classes:$classpath" \
+  -cp "../dev-support/bench-conf:$(ls target/mpcache-bench-*.jar):$classpath" \
   org.mpcache.bench.harness.BenchmarkHarness "$@"

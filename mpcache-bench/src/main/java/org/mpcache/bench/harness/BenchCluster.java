@@ -126,6 +126,9 @@ final class BenchCluster implements Closeable {
       }
     }
     BenchCluster cluster = new BenchCluster(setup, dfs, yarn, jobConf);
+    if (options.emulated()) {
+      cluster.shipEmulationToTasks();
+    }
     if (setup == ClusterSetup.ALL_SSD) {
       cluster.fs().mkdirs(new Path("/"));
       cluster.fs().setStoragePolicy(new Path("/"), HdfsConstants.ALLSSD_STORAGE_POLICY_NAME);
@@ -166,7 +169,7 @@ final class BenchCluster implements Closeable {
     yarnConf.setInt(MRJobConfig.MAP_MEMORY_MB, containerMb);
     yarnConf.setInt(MRJobConfig.REDUCE_MEMORY_MB, containerMb);
     yarnConf.setInt(MRJobConfig.MR_AM_VMEM_MB, containerMb);
-    String taskJvm = "-Xmx384m -XX:TieredStopAtLevel=1 -Xshare:auto";
+    String taskJvm = "-Xmx384m";
     yarnConf.set(MRJobConfig.MAP_JAVA_OPTS, taskJvm);
     yarnConf.set(MRJobConfig.REDUCE_JAVA_OPTS, taskJvm);
     yarnConf.set(MRJobConfig.MR_AM_COMMAND_OPTS, taskJvm);
@@ -181,6 +184,31 @@ final class BenchCluster implements Closeable {
     yarn.init(yarnConf);
     yarn.start();
     return yarn;
+  }
+
+  /**
+   * Task JVMs load {@code fs.file.impl} from their classpath: this jar goes into HDFS and onto
+   * every job's classpath (as {@code -libjars} would put it).
+   */
+  private void shipEmulationToTasks() throws IOException {
+    File jar;
+    try {
+      jar = new File(EmulatedLocalFileSystem.class.getProtectionDomain().getCodeSource()
+          .getLocation().toURI());
+    } catch (java.net.URISyntaxException e) {
+      throw new IOException(e);
+    }
+    if (!jar.isFile()) {
+      throw new IOException("device emulation must run from the mpcache-bench jar (tasks load "
+          + "it), not from " + jar + "; use dev-support/puma-benchmark.sh");
+    }
+    Path shipped = new Path("/bench/lib/" + jar.getName());
+    fs().copyFromLocalFile(new Path(jar.toURI()), shipped);
+    org.apache.hadoop.mapreduce.Job holder = org.apache.hadoop.mapreduce.Job.getInstance(jobConf);
+    holder.addFileToClassPath(fs().makeQualified(shipped));
+    jobConf.set(MRJobConfig.CLASSPATH_FILES, holder.getConfiguration()
+        .get(MRJobConfig.CLASSPATH_FILES));
+    jobConf.set(MRJobConfig.CACHE_FILES, holder.getConfiguration().get(MRJobConfig.CACHE_FILES));
   }
 
   DistributedFileSystem fs() throws IOException {

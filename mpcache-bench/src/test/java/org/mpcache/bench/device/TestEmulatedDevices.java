@@ -1,0 +1,47 @@
+package org.mpcache.bench.device;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+
+import java.io.File;
+import java.nio.file.Files;
+import java.util.List;
+
+import org.apache.hadoop.conf.Configuration;
+import org.junit.jupiter.api.Test;
+
+class TestEmulatedDevices {
+  @Test
+  void pathsMapToTheDeviceOfTheirLongestRoot() throws Exception {
+    File dir = Files.createTempDirectory(new File("target").toPath(), "devices").toFile();
+    Configuration conf = new Configuration(false);
+    conf.set(EmulatedDevices.DIR_KEY, new File(dir, "state").getPath());
+    DeviceProfile profile = DeviceProfile.parse("10MB/s,1ms,64KB");
+    EmulatedDevices.describe(conf, "hdd", profile, List.of(new File(dir, "data")));
+    EmulatedDevices.describe(conf, "ssd", profile, List.of(new File(dir, "data/ssd")));
+    EmulatedDevices devices = EmulatedDevices.of(conf);
+
+    assertEquals("hdd", devices.deviceFor(dir + "/data/dn/blk_1").name());
+    assertEquals("ssd", devices.deviceFor(dir + "/data/ssd/copy").name());
+    assertNull(devices.deviceFor(dir + "/database/x"), "a sibling with a common prefix");
+    assertNull(devices.deviceFor("/elsewhere"));
+    assertSame(devices, EmulatedDevices.of(new Configuration(conf)), "one instance per setting");
+  }
+
+  @Test
+  void disabledDevicesCostNothingAndCountNothing() throws Exception {
+    File dir = Files.createTempDirectory(new File("target").toPath(), "devices").toFile();
+    Configuration conf = new Configuration(false);
+    conf.set(EmulatedDevices.DIR_KEY, dir.getPath());
+    EmulatedDevices.describe(conf, "slow", DeviceProfile.parse("1MB/s,1000ms,64KB"),
+        List.of(dir));
+    EmulatedDevices devices = EmulatedDevices.of(conf);
+    devices.setEnabled(false);
+    Device slow = devices.deviceFor(dir.getPath());
+    slow.transfer(EmulatedDevices.newStream(), new Device.Extent(), 100 << 20);
+    assertEquals(0, slow.totals().bytes());
+    assertFalse(EmulatedDevices.of(new Configuration(false)).emulating());
+  }
+}
