@@ -31,8 +31,4 @@ public final class ZipfScale {
     }
     return k;
   }
-
-  public int maxK() {
-    return cdf.length;
-  }
 }

@@ -2,7 +2,6 @@ package org.mpcache.slave;
 
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
@@ -195,7 +194,9 @@ final class Fill implements Runnable {
       return;
     }
     try {
-      Files.write(tmpMeta, checksums.bytes());
+      try (OutputStream meta = cache.createCopyFile(tmpMeta)) {
+        meta.write(checksums.bytes());
+      }
     } catch (IOException e) {
       cache.abandon(this, "SSD write failed: " + e, e, false);
       return;

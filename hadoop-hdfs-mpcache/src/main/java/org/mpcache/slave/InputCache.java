@@ -9,7 +9,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.RandomAccessFile;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -415,8 +414,10 @@ public final class InputCache implements ArbitratedCache {
     }
   }
 
-  private static BlockChecksums copyChecksums(CachedCopy copy) throws IOException {
-    return BlockChecksums.parse(Files.readAllBytes(copy.metaFile()), copy.length());
+  private BlockChecksums copyChecksums(CachedCopy copy) throws IOException {
+    try (InputStream meta = store.openStream(copy.metaFile())) {
+      return BlockChecksums.parse(meta.readAllBytes(), copy.length());
+    }
   }
 
   /** The replica's checksum file in memory; null when it has none or it is too large to cache. */
@@ -577,21 +578,21 @@ public final class InputCache implements ArbitratedCache {
     }
   }
 
-  /**
-   * Gives up a fill (its writer calls this once); the reader it was riding on is not affected.
-   * {@code ssdError}: the SSD failed, check its dir. {@code retryInBackground}: the SSD could not
-   * keep up with the reader, copy the block in the background instead.
-   */
   /** The data of a copy, opened for the verified reads of {@link VerifiedCopyStream}. */
   RandomAccessFile openCopyData(CachedCopy copy) throws IOException {
     return store.openForReading(copy.dataFile());
   }
 
-  /** A file for a fill to write its copy into. */
-  OutputStream createCopyFile(Path tmpData) throws IOException {
-    return store.create(tmpData);
+  /** A file for a fill to write its copy's data or checksums into. */
+  OutputStream createCopyFile(Path file) throws IOException {
+    return store.create(file);
   }
 
+  /**
+   * Gives up a fill (its writer calls this once); the reader it was riding on is not affected.
+   * {@code ssdError}: the SSD failed, check its dir. {@code retryInBackground}: the SSD could not
+   * keep up with the reader, copy the block in the background instead.
+   */
   void abandon(Fill fill, String why, IOException ssdError, boolean retryInBackground) {
     LOG.debug("mpCache: fill of {} abandoned: {}", fill.key(), why);
     release(fill.key(), fill.dir(), fill.reservedBytes(), fill.tmpData(), fill.tmpMeta());

@@ -24,10 +24,6 @@ public final class Device {
     return name;
   }
 
-  public DeviceProfile profile() {
-    return profile;
-  }
-
   /** Moves {@code bytes} for {@code stream} on this device, waiting as long as the device would. */
   public void transfer(long stream, Extent extent, long bytes) {
     if (bytes <= 0 || !enabled.getAsBoolean()) {

@@ -40,12 +40,6 @@ public record DeviceProfile(long bytesPerSecond, long seekNanos, long extentByte
     return (long) (bytes * 1e9 / bytesPerSecond);
   }
 
-  /** The same device made {@code factor} times slower (factor below 1: faster). */
-  public DeviceProfile slowedBy(double factor) {
-    return new DeviceProfile((long) (bytesPerSecond / factor), (long) (seekNanos * factor),
-        extentBytes);
-  }
-
   @Override
   public String toString() {
     return String.format(Locale.ROOT, "%.1fMB/s,%.2fms,%dKB", bytesPerSecond / (double) (1 << 20),

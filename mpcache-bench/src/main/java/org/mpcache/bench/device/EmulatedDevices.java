@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -79,7 +80,10 @@ public final class EmulatedDevices {
     if (dir == null || dir.isEmpty()) {
       return NONE;
     }
-    return OPENED.computeIfAbsent(dir + '|' + conf.get(DEVICES_KEY, ""), key -> {
+    // Keyed by every emulation setting: the same devices may own more dirs in a job's conf
+    // (its NodeManagers' local dirs) than in the DataNodes'.
+    String settings = new TreeMap<>(conf.getPropsWithPrefix("mpcache.emulation.")).toString();
+    return OPENED.computeIfAbsent(settings, key -> {
       try {
         return new EmulatedDevices(Paths.get(dir), conf);
       } catch (IOException e) {

@@ -10,8 +10,10 @@ import java.io.Closeable;
 import java.io.File;
 import java.io.IOException;
 import java.net.ServerSocket;
+import java.net.URISyntaxException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
@@ -27,6 +29,7 @@ import org.apache.hadoop.hdfs.server.datanode.fsdataset.impl.MemoryCacheAwareFsD
 import org.apache.hadoop.hdfs.server.datanode.fsdataset.impl.MpCacheFsDataset;
 import org.apache.hadoop.hdfs.server.datanode.fsdataset.impl.MpCacheFsDatasetFactory;
 import org.apache.hadoop.io.nativeio.NativeIO;
+import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.v2.MiniMRYarnCluster;
 import org.apache.hadoop.yarn.conf.YarnConfiguration;
@@ -44,6 +47,8 @@ import org.mpcache.slave.InputCache;
  * sit on the same emulated HDD as the DataNode's volume, as on a real node.
  */
 final class BenchCluster implements Closeable {
+  private static final String HDD_SUFFIX = "-hdd";
+  private static final String SSD_SUFFIX = "-ssd";
   private final ClusterSetup setup;
   private final MiniDFSCluster dfs;
   private final MiniMRYarnCluster yarn;
@@ -93,8 +98,10 @@ final class BenchCluster implements Closeable {
     if (options.emulated()) {
       conf.set(EmulatedDevices.DIR_KEY, mkdirs(new File(runDir, "devices")).getAbsolutePath());
       for (int i = 0; i < options.nodes(); i++) {
-        EmulatedDevices.describe(conf, "node" + i + "-hdd", options.hdd(), List.of(hddDirs.get(i)));
-        EmulatedDevices.describe(conf, "node" + i + "-ssd", options.ssd(), List.of(ssdDirs.get(i)));
+        EmulatedDevices.describe(conf, "node" + i + HDD_SUFFIX, options.hdd(),
+            List.of(hddDirs.get(i)));
+        EmulatedDevices.describe(conf, "node" + i + SSD_SUFFIX, options.ssd(),
+            List.of(ssdDirs.get(i)));
       }
       conf.setClass(EmulatedDevicesDatasetFactory.DELEGATE_KEY,
           conf.getClass(DFSConfigKeys.DFS_DATANODE_FSDATASET_FACTORY_KEY, FsDatasetFactory.class),
@@ -122,7 +129,7 @@ final class BenchCluster implements Closeable {
             .getTrimmedStrings(YarnConfiguration.NM_LOCAL_DIRS)) {
           dirs.add(new File(local));
         }
-        EmulatedDevices.describe(jobConf, "node" + i + "-hdd", options.hdd(), dirs);
+        EmulatedDevices.describe(jobConf, "node" + i + HDD_SUFFIX, options.hdd(), dirs);
       }
     }
     BenchCluster cluster = new BenchCluster(setup, dfs, yarn, jobConf);
@@ -195,7 +202,7 @@ final class BenchCluster implements Closeable {
     try {
       jar = new File(EmulatedLocalFileSystem.class.getProtectionDomain().getCodeSource()
           .getLocation().toURI());
-    } catch (java.net.URISyntaxException e) {
+    } catch (URISyntaxException e) {
       throw new IOException(e);
     }
     if (!jar.isFile()) {
@@ -204,7 +211,7 @@ final class BenchCluster implements Closeable {
     }
     Path shipped = new Path("/bench/lib/" + jar.getName());
     fs().copyFromLocalFile(new Path(jar.toURI()), shipped);
-    org.apache.hadoop.mapreduce.Job holder = org.apache.hadoop.mapreduce.Job.getInstance(jobConf);
+    Job holder = Job.getInstance(jobConf);
     holder.addFileToClassPath(fs().makeQualified(shipped));
     jobConf.set(MRJobConfig.CLASSPATH_FILES, holder.getConfiguration()
         .get(MRJobConfig.CLASSPATH_FILES));
@@ -246,17 +253,16 @@ final class BenchCluster implements Closeable {
 
   /** Summed busy time of the emulated HDDs, in nanoseconds. */
   long hddBusyNanos() {
-    long total = 0;
-    for (Device device : devices.devices()) {
-      if (device.name().endsWith("-hdd")) {
-        total += device.totals().busyNanos();
-      }
-    }
-    return total;
+    return hdds().mapToLong(hdd -> hdd.totals().busyNanos()).sum();
   }
 
   int hddCount() {
-    return (int) devices.devices().stream().filter(d -> d.name().endsWith("-hdd")).count();
+    return (int) hdds().count();
+  }
+
+  /** The emulated HDDs ({@link #start} names them "node<i>-hdd"). */
+  private Stream<Device> hdds() {
+    return devices.devices().stream().filter(device -> device.name().endsWith(HDD_SUFFIX));
   }
 
   private static File mkdirs(File dir) throws IOException {

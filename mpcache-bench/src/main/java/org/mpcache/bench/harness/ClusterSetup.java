@@ -1,5 +1,6 @@
 package org.mpcache.bench.harness;
 
+import java.util.Arrays;
 import java.util.Locale;
 
 /** A configuration the harness compares; all run the same workload on the same devices. */
@@ -45,6 +46,6 @@ public enum ClusterSetup {
       }
     }
     throw new IllegalArgumentException("no configuration '" + label + "'; choose from "
-        + java.util.Arrays.stream(values()).map(ClusterSetup::label).toList());
+        + Arrays.stream(values()).map(ClusterSetup::label).toList());
   }
 }

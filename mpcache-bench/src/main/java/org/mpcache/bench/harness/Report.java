@@ -95,10 +95,12 @@ final class Report {
         .append(" per benchmark (geometric mean over its jobs; lower is better):\n\n| benchmark |");
     setups().forEach(s -> md.append(' ').append(s.label()).append(" |"));
     md.append("\n|---|").append("---|".repeat(setups().size())).append('\n');
+    Map<ClusterSetup, Map<String, Double>> normalized = new LinkedHashMap<>();
+    setups().forEach(setup -> normalized.put(setup, normalizedTimes(setup)));
     for (String benchmark : benchmarks()) {
       md.append("| ").append(benchmark).append(" |");
       for (ClusterSetup setup : setups()) {
-        Double value = normalizedTimes(setup).get(benchmark);
+        Double value = normalized.get(setup).get(benchmark);
         md.append(value == null ? " — |" : String.format(Locale.ROOT, " %.2f |", value));
       }
       md.append('\n');

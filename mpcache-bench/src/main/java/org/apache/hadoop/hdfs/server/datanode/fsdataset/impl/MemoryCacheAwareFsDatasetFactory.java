@@ -1,5 +1,6 @@
 package org.apache.hadoop.hdfs.server.datanode.fsdataset.impl;
 
+import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -65,7 +66,7 @@ public final class MemoryCacheAwareFsDatasetFactory extends FsDatasetSpi.Factory
   }
 
   /** A block stream whose reads are served from RAM. */
-  private static final class FromMemory extends java.io.FilterInputStream {
+  private static final class FromMemory extends FilterInputStream {
     FromMemory(InputStream in) {
       super(in);
     }
