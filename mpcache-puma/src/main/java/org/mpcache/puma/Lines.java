@@ -7,24 +7,26 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.function.Consumer;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
-import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 
 /** Reads the lines of a job's input or output directory, for the output checks. */
 final class Lines {
+  /** What a check does with each line; may fail the check. */
+  interface LineConsumer {
+    void accept(String line) throws IOException;
+  }
+
   private Lines() {
   }
 
-  /** The data files of {@code dir} (not "_SUCCESS" and the like), in name order. */
+  /** The data files of {@code dir} (not "_SUCCESS", ".crc" and the like), in name order. */
   static List<Path> files(Configuration conf, Path dir) throws IOException {
-    FileSystem fs = dir.getFileSystem(conf);
-    List<Path> files = new ArrayList<>();
-    FileStatus[] statuses = fs.listStatus(dir);
+    FileStatus[] statuses = dir.getFileSystem(conf).listStatus(dir);
     Arrays.sort(statuses);
+    List<Path> files = new ArrayList<>();
     for (FileStatus status : statuses) {
       String name = status.getPath().getName();
       if (status.isFile() && !name.startsWith("_") && !name.startsWith(".")) {
@@ -34,14 +36,15 @@ final class Lines {
     return files;
   }
 
-  /** Calls {@code each} with every line of every data file of {@code dir}. */
-  static void forEach(Configuration conf, Path dir, Consumer<String> each) throws IOException {
+  /** Calls {@code each} with every line of every data file of {@code dir}, in file order. */
+  static void forEach(Configuration conf, Path dir, LineConsumer each) throws IOException {
     for (Path file : files(conf, dir)) {
       forEachInFile(conf, file, each);
     }
   }
 
-  static void forEachInFile(Configuration conf, Path file, Consumer<String> each)
+  /** Calls {@code each} with every line of {@code file} (ends: LF or CR LF, not included). */
+  static void forEachInFile(Configuration conf, Path file, LineConsumer each)
       throws IOException {
     try (BufferedReader in = new BufferedReader(new InputStreamReader(
         file.getFileSystem(conf).open(file), StandardCharsets.UTF_8), 1 << 16)) {
@@ -49,5 +52,23 @@ final class Lines {
         each.accept(line);
       }
     }
+  }
+
+  /** The digest of all lines of {@code dir}. */
+  static MultisetDigest digest(Configuration conf, Path dir) throws IOException {
+    MultisetDigest digest = new MultisetDigest();
+    forEach(conf, dir, digest::add);
+    return digest;
+  }
+
+  /** The text before the first tab. */
+  static String key(String line) {
+    int tab = line.indexOf('\t');
+    return tab < 0 ? line : line.substring(0, tab);
+  }
+
+  /** The text after the first tab. */
+  static String value(String line) {
+    return line.substring(line.indexOf('\t') + 1);
   }
 }

@@ -1,7 +1,9 @@
 package org.mpcache.puma;
 
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
@@ -12,9 +14,13 @@ import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Mapper;
 import org.apache.hadoop.mapreduce.Reducer;
 
-/** The benchmarks on Netflix-style ratings: {@code movieId<TAB>user_rating,...} per line. */
+/**
+ * The benchmarks on Netflix-style ratings, {@code movieId<TAB>user_rating,...} per line. A movie
+ * is placed by its average rating: classification and k-means compare it with
+ * {@link #CENTROIDS}.
+ */
 final class RatingBenchmarks {
-  /** Fixed centres of classification and the initial ones of k-means: average ratings. */
+  /** The fixed classes of classification and the initial centres of k-means. */
   static final double[] CENTROIDS = {1.5, 2.5, 3.5, 4.5};
 
   private RatingBenchmarks() {
@@ -22,7 +28,7 @@ final class RatingBenchmarks {
 
   /** The ratings (1..5) of a movie line. */
   static int[] ratings(String line) {
-    String[] entries = line.substring(line.indexOf('\t') + 1).split(",");
+    String[] entries = Lines.value(line).split(",");
     int[] ratings = new int[entries.length];
     for (int i = 0; i < entries.length; i++) {
       ratings[i] = entries[i].charAt(entries[i].length() - 1) - '0';
@@ -30,220 +36,164 @@ final class RatingBenchmarks {
     return ratings;
   }
 
-  static double average(int[] ratings) {
+  static double averageRating(String line) {
     long sum = 0;
-    for (int r : ratings) {
-      sum += r;
+    int[] ratings = ratings(line);
+    for (int rating : ratings) {
+      sum += rating;
     }
     return sum / (double) ratings.length;
   }
 
-  /** The index of the centre nearest to {@code value}. */
-  static int nearest(double[] centres, double value) {
+  /** The name of the centroid nearest to {@code average} (the first one on a tie). */
+  static String nearestCluster(double average) {
     int best = 0;
-    for (int i = 1; i < centres.length; i++) {
-      if (Math.abs(centres[i] - value) < Math.abs(centres[best] - value)) {
+    for (int i = 1; i < CENTROIDS.length; i++) {
+      if (Math.abs(CENTROIDS[i] - average) < Math.abs(CENTROIDS[best] - average)) {
         best = i;
       }
     }
-    return best;
+    return "cluster" + best;
   }
 
-  /** Runs the check's oracle: {@code key(line)} counted over all input lines. */
-  interface LineKeys {
-    String[] keys(String line);
-  }
-
-  static Map<String, Long> expectedCounts(Configuration conf, Path input, LineKeys keys)
-      throws IOException {
-    Map<String, Long> counts = new HashMap<>();
-    Lines.forEach(conf, input, line -> {
-      for (String key : keys.keys(line)) {
-        counts.merge(key, 1L, Long::sum);
-      }
-    });
-    return counts;
-  }
-
-  /** A counting benchmark whose check recomputes every count from the input. */
-  abstract static class Histogram extends BasicBenchmark {
-    Histogram(String name, Class<? extends Mapper<?, ?, ?, ?>> mapper) {
-      super(name, InputSource.NETFLIX, mapper, TextBenchmarks.SumReducer.class,
-          TextBenchmarks.SumReducer.class, LongWritable.class);
-    }
-
-    abstract String[] keys(String line);
-
-    @Override
-    public void check(Configuration conf, Path input, Path output) throws IOException {
-      Map<String, Long> expected = expectedCounts(conf, input, this::keys);
-      Map<String, Long> actual = TextBenchmarks.counts(conf, output);
-      expect(expected.equals(actual), output, "expected " + expected + ", found " + actual);
-    }
-  }
-
-  /** Maps each line to the keys its benchmark counts. */
-  abstract static class KeysMapper extends Mapper<LongWritable, Text, Text, LongWritable> {
-    private static final LongWritable ONE = new LongWritable(1);
-    private final Text key = new Text();
-
-    abstract String[] keys(String line);
-
-    @Override
-    protected void map(LongWritable offset, Text line, Context context)
-        throws IOException, InterruptedException {
-      for (String k : keys(line.toString())) {
-        key.set(k);
-        context.write(key, ONE);
-      }
-    }
-  }
-
-  /** histogram-ratings: how many ratings of each value 1..5. */
-  static final class HistogramRatings extends Histogram {
+  /** histogram-ratings: how many ratings there are of each value 1..5. */
+  static final class HistogramRatings extends CountingBenchmark {
     HistogramRatings() {
-      super("histogram-ratings", RatingKeys.class);
+      super("histogram-ratings", InputSource.NETFLIX);
     }
 
     @Override
-    String[] keys(String line) {
-      return ratingKeys(line);
+    LineKeys keys(Configuration conf) {
+      return line -> {
+        List<String> values = new ArrayList<>();
+        for (int rating : ratings(line)) {
+          values.add(Integer.toString(rating));
+        }
+        return values;
+      };
     }
   }
 
-  static String[] ratingKeys(String line) {
-    int[] ratings = ratings(line);
-    String[] keys = new String[ratings.length];
-    for (int i = 0; i < ratings.length; i++) {
-      keys[i] = Integer.toString(ratings[i]);
-    }
-    return keys;
-  }
-
-  public static class RatingKeys extends KeysMapper {
-    @Override
-    String[] keys(String line) {
-      return ratingKeys(line);
-    }
-  }
-
-  /** histogram-movies: how many movies per average rating, in buckets of 0.5. */
-  static final class HistogramMovies extends Histogram {
+  /** histogram-movies: how many movies have each average rating, in buckets of 0.5. */
+  static final class HistogramMovies extends CountingBenchmark {
     HistogramMovies() {
-      super("histogram-movies", MovieBucketKeys.class);
+      super("histogram-movies", InputSource.NETFLIX);
     }
 
     @Override
-    String[] keys(String line) {
-      return movieBucket(line);
+    LineKeys keys(Configuration conf) {
+      return line -> List.of(String.format(Locale.ROOT, "%.1f",
+          Math.floor(averageRating(line) * 2) / 2));
     }
   }
 
-  static String[] movieBucket(String line) {
-    double bucket = Math.floor(average(ratings(line)) * 2) / 2;
-    return new String[] {String.format(Locale.ROOT, "%.1f", bucket)};
-  }
-
-  public static class MovieBucketKeys extends KeysMapper {
-    @Override
-    String[] keys(String line) {
-      return movieBucket(line);
-    }
-  }
-
-  /** classification: how many movies fall in each of the fixed classes (nearest centre). */
-  static final class Classification extends Histogram {
+  /** classification: every movie under the fixed class nearest to it, {@code class<TAB>movie}. */
+  static final class Classification extends BasicBenchmark {
     Classification() {
-      super("classification", ClassKeys.class);
+      super("classification", InputSource.NETFLIX, NearestCentroidMapper.class, null,
+          MemberReducer.class, Text.class);
     }
 
     @Override
-    String[] keys(String line) {
-      return movieClass(line);
-    }
-  }
-
-  static String[] movieClass(String line) {
-    return new String[] {"class" + nearest(CENTROIDS, average(ratings(line)))};
-  }
-
-  public static class ClassKeys extends KeysMapper {
-    @Override
-    String[] keys(String line) {
-      return movieClass(line);
+    void verify(Configuration conf, Path input, Path output) throws IOException {
+      MultisetDigest expected = new MultisetDigest();
+      Lines.forEach(conf, input, line -> expected.add(nearestCluster(averageRating(line)) + '\t'
+          + Lines.key(line)));
+      expectDigest(expected, Lines.digest(conf, output), output, "(class, movie) lines");
     }
   }
 
   /**
-   * k-means: one iteration over the movies' average ratings from the fixed initial centres; the
-   * output is each cluster's new centre and size.
+   * k-means: one iteration over the movies' average ratings from {@link #CENTROIDS}; writes each
+   * cluster's new centre, size and members, {@code cluster<TAB>centre<TAB>size<TAB>m1,m2,...}.
    */
   static final class KMeans extends BasicBenchmark {
     KMeans() {
-      super("k-means", InputSource.NETFLIX, KMeansMapper.class, null, KMeansReducer.class,
-          Text.class);
+      super("k-means", InputSource.NETFLIX, NearestCentroidMapper.class, null,
+          CentroidReducer.class, Text.class);
     }
 
     @Override
-    void configure(org.apache.hadoop.mapreduce.Job job) {
-      job.setNumReduceTasks(CENTROIDS.length);
-    }
-
-    @Override
-    public void check(Configuration conf, Path input, Path output) throws IOException {
-      double[] sums = new double[CENTROIDS.length];
-      long[] sizes = new long[CENTROIDS.length];
+    void verify(Configuration conf, Path input, Path output) throws IOException {
+      Map<String, double[]> sums = new HashMap<>();
+      Map<String, MultisetDigest> members = new HashMap<>();
       Lines.forEach(conf, input, line -> {
-        double avg = average(ratings(line));
-        int c = nearest(CENTROIDS, avg);
-        sums[c] += avg;
-        sizes[c]++;
+        double average = averageRating(line);
+        String cluster = nearestCluster(average);
+        sums.computeIfAbsent(cluster, c -> new double[1])[0] += average;
+        members.computeIfAbsent(cluster, c -> new MultisetDigest()).add(Lines.key(line));
       });
-      Map<String, String> actual = new HashMap<>();
-      Lines.forEach(conf, output, line -> actual.put(line.substring(0, line.indexOf('\t')),
-          line.substring(line.indexOf('\t') + 1)));
-      for (int c = 0; c < CENTROIDS.length; c++) {
-        if (sizes[c] == 0) {
-          continue;
+      Map<String, MultisetDigest> found = new HashMap<>();
+      Lines.forEach(conf, output, line -> {
+        String[] fields = line.split("\t");
+        expect(fields.length == 4, output, "not 'cluster<TAB>centre<TAB>size<TAB>members': "
+            + line);
+        String cluster = fields[0];
+        MultisetDigest movies = new MultisetDigest();
+        for (String movie : fields[3].split(",")) {
+          movies.add(movie);
         }
-        String found = actual.get("cluster" + c);
-        expect(found != null, output, "cluster" + c + " is missing");
-        String[] parts = found.split("\t");
-        expect(Long.parseLong(parts[1]) == sizes[c]
-            && Math.abs(Double.parseDouble(parts[0]) - sums[c] / sizes[c]) < 1e-6, output,
-            "cluster" + c + " is " + found + ", expected centre " + sums[c] / sizes[c]
-                + " of " + sizes[c] + " movies");
-      }
+        expect(found.put(cluster, movies) == null, output, cluster + " is written twice");
+        expectDigest(members.getOrDefault(cluster, new MultisetDigest()), movies, output,
+            "the members of " + cluster);
+        expect(Long.parseLong(fields[2]) == movies.count(), output, cluster + " has "
+            + movies.count() + " members but says size " + fields[2]);
+        double centre = sums.get(cluster)[0] / movies.count();
+        expect(Math.abs(Double.parseDouble(fields[1]) - centre) < 1e-9, output, "the centre of "
+            + cluster + " is " + fields[1] + ", not " + centre);
+      });
+      expect(found.keySet().equals(members.keySet()), output, "clusters " + found.keySet()
+          + ", the input fills " + members.keySet());
     }
   }
 
-  public static class KMeansMapper extends Mapper<LongWritable, Text, Text, Text> {
+  /** Emits (nearest cluster, {@code movieId:averageRating}) for every movie. */
+  public static class NearestCentroidMapper extends Mapper<LongWritable, Text, Text, Text> {
     private final Text cluster = new Text();
-    private final Text value = new Text();
+    private final Text movie = new Text();
 
     @Override
     protected void map(LongWritable offset, Text line, Context context)
         throws IOException, InterruptedException {
       String text = line.toString();
-      double avg = average(ratings(text));
-      cluster.set("cluster" + nearest(CENTROIDS, avg));
-      value.set(text.substring(0, text.indexOf('\t')) + ":" + avg);
-      context.write(cluster, value);
+      double average = averageRating(text);
+      cluster.set(nearestCluster(average));
+      movie.set(Lines.key(text) + ':' + average);
+      context.write(cluster, movie);
     }
   }
 
-  public static class KMeansReducer extends Reducer<Text, Text, Text, Text> {
+  /** Writes (cluster, movieId) for every movie of a cluster. */
+  public static class MemberReducer extends Reducer<Text, Text, Text, Text> {
+    private final Text movieId = new Text();
+
     @Override
-    protected void reduce(Text cluster, Iterable<Text> members, Context context)
+    protected void reduce(Text cluster, Iterable<Text> movies, Context context)
+        throws IOException, InterruptedException {
+      for (Text movie : movies) {
+        String m = movie.toString();
+        movieId.set(m.substring(0, m.indexOf(':')));
+        context.write(cluster, movieId);
+      }
+    }
+  }
+
+  /** Writes a cluster's new centre (mean of its movies' averages), size and members. */
+  public static class CentroidReducer extends Reducer<Text, Text, Text, Text> {
+    @Override
+    protected void reduce(Text cluster, Iterable<Text> movies, Context context)
         throws IOException, InterruptedException {
       double sum = 0;
       long size = 0;
-      for (Text member : members) {
-        String m = member.toString();
-        sum += Double.parseDouble(m.substring(m.indexOf(':') + 1));
+      StringBuilder members = new StringBuilder();
+      for (Text movie : movies) {
+        String m = movie.toString();
+        int colon = m.indexOf(':');
+        sum += Double.parseDouble(m.substring(colon + 1));
         size++;
+        members.append(size == 1 ? "" : ",").append(m, 0, colon);
       }
-      context.write(cluster, new Text(sum / size + "\t" + size));
+      context.write(cluster, new Text(sum / size + "\t" + size + "\t" + members));
     }
   }
 }

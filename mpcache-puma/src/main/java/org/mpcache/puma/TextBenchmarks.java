@@ -2,11 +2,13 @@ package org.mpcache.puma;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
-import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -17,167 +19,128 @@ import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Mapper;
 import org.apache.hadoop.mapreduce.Reducer;
 
-/** The benchmarks on Wikipedia-like text: documents {@code docId<TAB>words}, one per line. */
+/**
+ * The benchmarks on Wikipedia-like text: documents {@code docId<TAB>words}, one per line, with
+ * ids unique in a data set (the checks count on that).
+ */
 final class TextBenchmarks {
   private TextBenchmarks() {
   }
 
+  static String docId(String line) {
+    return Lines.key(line);
+  }
+
   /** The words of a document line, after its id. */
   static String[] words(String line) {
-    int tab = line.indexOf('\t');
-    return line.substring(tab + 1).split(" ");
+    return Lines.value(line).split(" ");
   }
 
-  static String docId(String line) {
-    return line.substring(0, line.indexOf('\t'));
-  }
-
-  /** Sums long counts: combiner and reducer of the counting jobs. */
-  public static class SumReducer extends Reducer<Text, LongWritable, Text, LongWritable> {
-    private final LongWritable sum = new LongWritable();
-
-    @Override
-    protected void reduce(Text key, Iterable<LongWritable> values, Context context)
-        throws IOException, InterruptedException {
-      long total = 0;
-      for (LongWritable value : values) {
-        total += value.get();
-      }
-      sum.set(total);
-      context.write(key, sum);
-    }
-  }
-
-  /** Reads an output of {@code key<TAB>count} lines into a map. */
-  static Map<String, Long> counts(Configuration conf, Path output) throws IOException {
-    Map<String, Long> counts = new HashMap<>();
-    Lines.forEach(conf, output, line -> {
-      int tab = line.lastIndexOf('\t');
-      counts.merge(line.substring(0, tab), Long.parseLong(line.substring(tab + 1)), Long::sum);
-    });
-    return counts;
-  }
-
-  /** grep: how often each match of a regular expression occurs. */
-  static final class Grep extends BasicBenchmark {
+  /** grep: how often each match of a regular expression occurs in the documents. */
+  static final class Grep extends CountingBenchmark {
+    /** The regular expression grep looks for. */
     static final String PATTERN_KEY = "puma.grep.pattern";
     static final String DEFAULT_PATTERN = "\\bk[a-f][a-z]*\\b";
 
     Grep() {
-      super("grep", InputSource.WIKIPEDIA, GrepMapper.class, SumReducer.class, SumReducer.class,
-          LongWritable.class);
+      super("grep", InputSource.WIKIPEDIA);
     }
 
     @Override
-    public void check(Configuration conf, Path input, Path output) throws IOException {
+    LineKeys keys(Configuration conf) {
       Pattern pattern = Pattern.compile(conf.get(PATTERN_KEY, DEFAULT_PATTERN));
-      Map<String, Long> expected = new HashMap<>();
-      Lines.forEach(conf, input, line -> {
-        Matcher m = pattern.matcher(line);
-        while (m.find()) {
-          expected.merge(m.group(), 1L, Long::sum);
+      return line -> {
+        List<String> matches = new ArrayList<>();
+        for (Matcher m = pattern.matcher(line); m.find(); ) {
+          matches.add(m.group());
         }
-      });
-      Map<String, Long> actual = counts(conf, output);
-      expect(expected.equals(actual), output, "match counts differ from the input's: expected "
-          + expected.size() + " distinct matches, got " + actual.size());
-    }
-  }
-
-  public static class GrepMapper extends Mapper<LongWritable, Text, Text, LongWritable> {
-    private static final LongWritable ONE = new LongWritable(1);
-    private final Text match = new Text();
-    private Pattern pattern;
-
-    @Override
-    protected void setup(Context context) {
-      pattern = Pattern.compile(context.getConfiguration().get(Grep.PATTERN_KEY,
-          Grep.DEFAULT_PATTERN));
-    }
-
-    @Override
-    protected void map(LongWritable offset, Text line, Context context)
-        throws IOException, InterruptedException {
-      Matcher m = pattern.matcher(line.toString());
-      while (m.find()) {
-        match.set(m.group());
-        context.write(match, ONE);
-      }
+        return matches;
+      };
     }
   }
 
   /** word-count: occurrences of every word. */
-  static final class WordCount extends BasicBenchmark {
+  static final class WordCount extends CountingBenchmark {
     WordCount() {
-      super("word-count", InputSource.WIKIPEDIA, WordMapper.class, SumReducer.class,
-          SumReducer.class, LongWritable.class);
+      super("word-count", InputSource.WIKIPEDIA);
     }
 
     @Override
-    public void check(Configuration conf, Path input, Path output) throws IOException {
-      Map<String, Long> expected = new HashMap<>();
-      Lines.forEach(conf, input, line -> {
-        for (String word : words(line)) {
-          expected.merge(word, 1L, Long::sum);
+    LineKeys keys(Configuration conf) {
+      return line -> Arrays.asList(words(line));
+    }
+  }
+
+  /**
+   * sequence-count: occurrences of every three-word sequence within each document, as
+   * {@code w1 w2 w3<TAB>docId<TAB>count}.
+   */
+  static final class SequenceCount extends CountingBenchmark {
+    SequenceCount() {
+      super("sequence-count", InputSource.WIKIPEDIA);
+    }
+
+    @Override
+    LineKeys keys(Configuration conf) {
+      return line -> {
+        String doc = docId(line);
+        String[] w = words(line);
+        List<String> sequences = new ArrayList<>();
+        for (int i = 0; i + 2 < w.length; i++) {
+          sequences.add(w[i] + ' ' + w[i + 1] + ' ' + w[i + 2] + '\t' + doc);
         }
-      });
-      Map<String, Long> actual = counts(conf, output);
-      expect(expected.equals(actual), output, "word counts differ from the input's ("
-          + expected.size() + " words expected, " + actual.size() + " found)");
+        return sequences;
+      };
     }
-  }
 
-  public static class WordMapper extends Mapper<LongWritable, Text, Text, LongWritable> {
-    private static final LongWritable ONE = new LongWritable(1);
-    private final Text word = new Text();
-
+    /** Every output line against the counts of its document, in constant memory. */
     @Override
-    protected void map(LongWritable offset, Text line, Context context)
-        throws IOException, InterruptedException {
-      for (String w : words(line.toString())) {
-        word.set(w);
-        context.write(word, ONE);
-      }
+    void verify(Configuration conf, Path input, Path output) throws IOException {
+      LineKeys keys = keys(conf);
+      MultisetDigest expected = new MultisetDigest();
+      Lines.forEach(conf, input, line -> {
+        Map<String, Long> counts = new HashMap<>();
+        keys.of(line).forEach(sequence -> counts.merge(sequence, 1L, Long::sum));
+        counts.forEach((sequence, count) -> expected.add(sequence + '\t' + count));
+      });
+      expectDigest(expected, Lines.digest(conf, output), output, "sequence counts");
     }
   }
 
-  /** inverted-index: for every word, the sorted documents that contain it. */
+  /** inverted-index: for every word, the documents containing it, in ascending order. */
   static final class InvertedIndex extends BasicBenchmark {
     InvertedIndex() {
       super("inverted-index", InputSource.WIKIPEDIA, WordDocMapper.class, null,
           DocListReducer.class, Text.class);
     }
 
+    /** The (word, document) pairs of the output are those of the input, each word once. */
     @Override
-    public void check(Configuration conf, Path input, Path output) throws IOException {
-      // Every word must be indexed; the document lists are compared for a sample of words.
-      java.util.Set<String> vocabulary = new java.util.HashSet<>();
-      Map<String, TreeSet<String>> expected = new HashMap<>();
+    void verify(Configuration conf, Path input, Path output) throws IOException {
+      MultisetDigest expected = new MultisetDigest();
       Lines.forEach(conf, input, line -> {
         String doc = docId(line);
-        for (String word : words(line)) {
-          vocabulary.add(word);
-          if (Math.floorMod(word.hashCode(), 64) == 0) {
-            expected.computeIfAbsent(word, w -> new TreeSet<>()).add(doc);
-          }
+        for (String word : new HashSet<>(Arrays.asList(words(line)))) {
+          expected.add(word + '\t' + doc);
         }
       });
-      Map<String, String> actual = new HashMap<>();
+      MultisetDigest actual = new MultisetDigest();
+      Set<String> words = new HashSet<>();
       Lines.forEach(conf, output, line -> {
-        String word = line.substring(0, line.indexOf('\t'));
-        if (expected.containsKey(word)) {
-          actual.put(word, line.substring(line.indexOf('\t') + 1));
+        String word = Lines.key(line);
+        expect(words.add(word), output, "'" + word + "' is indexed twice");
+        String[] docs = Lines.value(line).split(",");
+        for (int i = 0; i < docs.length; i++) {
+          expect(i == 0 || docs[i - 1].compareTo(docs[i]) < 0, output,
+              "the documents of '" + word + "' are not ascending");
+          actual.add(word + '\t' + docs[i]);
         }
-        vocabulary.remove(word);
       });
-      expect(vocabulary.isEmpty(), output, vocabulary.size() + " words of the input are missing");
-      for (Map.Entry<String, TreeSet<String>> entry : expected.entrySet()) {
-        expect(String.join(",", entry.getValue()).equals(actual.get(entry.getKey())), output,
-            "the documents of '" + entry.getKey() + "' are wrong");
-      }
+      expectDigest(expected, actual, output, "(word, document) pairs");
     }
   }
 
+  /** Emits (word, document) once for every distinct word of a document. */
   public static class WordDocMapper extends Mapper<LongWritable, Text, Text, Text> {
     private final Text word = new Text();
     private final Text doc = new Text();
@@ -187,24 +150,38 @@ final class TextBenchmarks {
         throws IOException, InterruptedException {
       String text = line.toString();
       doc.set(docId(text));
-      for (String w : new TreeSet<>(List.of(words(text)))) {
+      for (String w : new HashSet<>(Arrays.asList(words(text)))) {
         word.set(w);
         context.write(word, doc);
       }
     }
   }
 
+  /** Joins a word's documents, sorted, without repeats. */
   public static class DocListReducer extends Reducer<Text, Text, Text, Text> {
+    private final Text list = new Text();
+
     @Override
     protected void reduce(Text word, Iterable<Text> docs, Context context)
         throws IOException, InterruptedException {
-      TreeSet<String> sorted = new TreeSet<>();
+      List<String> sorted = new ArrayList<>();
       docs.forEach(d -> sorted.add(d.toString()));
-      context.write(word, new Text(String.join(",", sorted)));
+      sorted.sort(null);
+      StringBuilder joined = new StringBuilder();
+      for (int i = 0; i < sorted.size(); i++) {
+        if (i == 0 || !sorted.get(i).equals(sorted.get(i - 1))) {
+          joined.append(i == 0 ? "" : ",").append(sorted.get(i));
+        }
+      }
+      list.set(joined.toString());
+      context.write(word, list);
     }
   }
 
-  /** term-vector: per document, the words that occur at least three times, with counts. */
+  /**
+   * term-vector: per document, the words that occur at least {@value #CUTOFF} times, as
+   * {@code docId<TAB>word:count,...} (PUMA: the frequent terms of each host).
+   */
   static final class TermVector extends BasicBenchmark {
     static final int CUTOFF = 3;
 
@@ -214,35 +191,32 @@ final class TextBenchmarks {
     }
 
     @Override
-    public void check(Configuration conf, Path input, Path output) throws IOException {
-      Map<String, String> expected = new HashMap<>();
+    void verify(Configuration conf, Path input, Path output) throws IOException {
+      MultisetDigest expected = new MultisetDigest();
       Lines.forEach(conf, input, line -> {
-        String vector = termVector(List.of(words(line)));
+        String vector = termVector(Arrays.asList(words(line)));
         if (!vector.isEmpty()) {
-          expected.put(docId(line), vector);
+          expected.add(docId(line) + '\t' + vector);
         }
       });
-      Map<String, String> actual = new HashMap<>();
-      Lines.forEach(conf, output, line -> actual.put(line.substring(0, line.indexOf('\t')),
-          line.substring(line.indexOf('\t') + 1)));
-      expect(expected.equals(actual), output, "term vectors differ from the input's ("
-          + expected.size() + " documents expected, " + actual.size() + " found)");
+      expectDigest(expected, Lines.digest(conf, output), output, "term vectors");
+    }
+
+    /** "word:count" of the words occurring at least {@link #CUTOFF} times, by word. */
+    static String termVector(Iterable<String> words) {
+      Map<String, Integer> counts = new TreeMap<>();
+      words.forEach(w -> counts.merge(w, 1, Integer::sum));
+      StringBuilder vector = new StringBuilder();
+      counts.forEach((word, count) -> {
+        if (count >= CUTOFF) {
+          vector.append(vector.length() == 0 ? "" : ",").append(word).append(':').append(count);
+        }
+      });
+      return vector.toString();
     }
   }
 
-  /** "word:count" of the words occurring at least {@link TermVector#CUTOFF} times, sorted. */
-  static String termVector(Iterable<String> words) {
-    Map<String, Integer> counts = new TreeMap<>();
-    words.forEach(w -> counts.merge(w, 1, Integer::sum));
-    List<String> terms = new ArrayList<>();
-    counts.forEach((w, c) -> {
-      if (c >= TermVector.CUTOFF) {
-        terms.add(w + ":" + c);
-      }
-    });
-    return String.join(",", terms);
-  }
-
+  /** Emits (document, word) for every word of a document. */
   public static class DocWordMapper extends Mapper<LongWritable, Text, Text, Text> {
     private final Text doc = new Text();
     private final Text word = new Text();
@@ -259,53 +233,18 @@ final class TextBenchmarks {
     }
   }
 
+  /** Writes a document's term vector unless it is empty. */
   public static class TermVectorReducer extends Reducer<Text, Text, Text, Text> {
+    private final Text vector = new Text();
+
     @Override
     protected void reduce(Text doc, Iterable<Text> words, Context context)
         throws IOException, InterruptedException {
       List<String> all = new ArrayList<>();
       words.forEach(w -> all.add(w.toString()));
-      String vector = termVector(all);
-      if (!vector.isEmpty()) {
-        context.write(doc, new Text(vector));
-      }
-    }
-  }
-
-  /** sequence-count: occurrences of every three-word sequence, per document. */
-  static final class SequenceCount extends BasicBenchmark {
-    SequenceCount() {
-      super("sequence-count", InputSource.WIKIPEDIA, SequenceMapper.class, SumReducer.class,
-          SumReducer.class, LongWritable.class);
-    }
-
-    @Override
-    public void check(Configuration conf, Path input, Path output) throws IOException {
-      long[] sequences = {0};
-      Lines.forEach(conf, input, line -> sequences[0] += Math.max(0, words(line).length - 2));
-      long[] counted = {0, 0};
-      Lines.forEach(conf, output, line -> {
-        counted[0] += Long.parseLong(line.substring(line.lastIndexOf('\t') + 1));
-        counted[1]++;
-      });
-      expect(sequences[0] == counted[0], output, "counts sum to " + counted[0] + ", the input has "
-          + sequences[0] + " three-word sequences");
-    }
-  }
-
-  public static class SequenceMapper extends Mapper<LongWritable, Text, Text, LongWritable> {
-    private static final LongWritable ONE = new LongWritable(1);
-    private final Text sequence = new Text();
-
-    @Override
-    protected void map(LongWritable offset, Text line, Context context)
-        throws IOException, InterruptedException {
-      String text = line.toString();
-      String doc = docId(text);
-      String[] w = words(text);
-      for (int i = 0; i + 2 < w.length; i++) {
-        sequence.set(w[i] + ' ' + w[i + 1] + ' ' + w[i + 2] + '\t' + doc);
-        context.write(sequence, ONE);
+      vector.set(TermVector.termVector(all));
+      if (vector.getLength() > 0) {
+        context.write(doc, vector);
       }
     }
   }
