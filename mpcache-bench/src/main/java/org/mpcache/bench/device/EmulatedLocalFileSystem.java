@@ -53,33 +53,31 @@ public class EmulatedLocalFileSystem extends LocalFileSystem {
   /** Reads that cost the device the bytes they return. */
   private static final class DeviceInput extends FSInputStream {
     private final FSDataInputStream in;
-    private final Device device;
-    private final long stream = EmulatedDevices.newStream();
-    private final Device.Extent extent = new Device.Extent();
+    private final Device.Meter meter;
 
     DeviceInput(FSDataInputStream in, Device device) {
       this.in = in;
-      this.device = device;
+      this.meter = device.meter();
     }
 
     @Override
     public int read() throws IOException {
       int b = in.read();
-      device.transfer(stream, extent, b < 0 ? 0 : 1);
+      meter.charge(b < 0 ? 0 : 1);
       return b;
     }
 
     @Override
     public int read(byte[] buffer, int off, int len) throws IOException {
       int n = in.read(buffer, off, len);
-      device.transfer(stream, extent, n);
+      meter.charge(n);
       return n;
     }
 
     @Override
     public int read(long position, byte[] buffer, int off, int len) throws IOException {
       int n = in.read(position, buffer, off, len);
-      device.transfer(stream, extent, n);
+      meter.charge(n);
       return n;
     }
 
@@ -105,31 +103,36 @@ public class EmulatedLocalFileSystem extends LocalFileSystem {
 
     @Override
     public void close() throws IOException {
+      meter.flush();
       in.close();
     }
   }
 
   /** Writes that cost the device their bytes. */
   private static final class DeviceOutput extends FilterOutputStream {
-    private final Device device;
-    private final long stream = EmulatedDevices.newStream();
-    private final Device.Extent extent = new Device.Extent();
+    private final Device.Meter meter;
 
     DeviceOutput(OutputStream out, Device device) {
       super(out);
-      this.device = device;
+      this.meter = device.meter();
     }
 
     @Override
     public void write(int b) throws IOException {
       out.write(b);
-      device.transfer(stream, extent, 1);
+      meter.charge(1);
     }
 
     @Override
     public void write(byte[] buffer, int off, int len) throws IOException {
       out.write(buffer, off, len);
-      device.transfer(stream, extent, len);
+      meter.charge(len);
+    }
+
+    @Override
+    public void close() throws IOException {
+      meter.flush();
+      super.close();
     }
   }
 }

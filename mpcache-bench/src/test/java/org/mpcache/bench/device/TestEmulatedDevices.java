@@ -31,6 +31,28 @@ class TestEmulatedDevices {
   }
 
   @Test
+  void smallTransfersAreChargedInBatchesWithNothingLost() throws Exception {
+    File dir = Files.createTempDirectory(new File("target").toPath(), "devices").toFile();
+    Configuration conf = new Configuration(false);
+    conf.set(EmulatedDevices.DIR_KEY, dir.getPath());
+    EmulatedDevices.describe(conf, "fast", DeviceProfile.parse("10000MB/s,0ms,64KB"),
+        List.of(dir));
+    EmulatedDevices devices = EmulatedDevices.of(conf);
+    devices.setEnabled(true);
+    Device fast = devices.deviceFor(dir.getPath());
+    Device.Meter meter = fast.meter();
+    for (int i = 0; i < 1000; i++) {
+      meter.charge(1);
+    }
+    assertEquals(0, fast.totals().bytes(), "a thousand single bytes wait for a batch");
+    meter.charge(64 << 10);
+    assertEquals(1000 + (64 << 10), fast.totals().bytes());
+    meter.charge(5);
+    meter.flush();
+    assertEquals(1005 + (64 << 10), fast.totals().bytes(), "the end of a stream flushes");
+  }
+
+  @Test
   void disabledDevicesCostNothingAndCountNothing() throws Exception {
     File dir = Files.createTempDirectory(new File("target").toPath(), "devices").toFile();
     Configuration conf = new Configuration(false);
