@@ -15,6 +15,6 @@ classpath=$(mvn -B -ntp -q dependency:build-classpath -Dmdep.outputFile=/dev/std
 jvm_args=$(mvn -B -ntp -q help:evaluate -Dexpression=hadoop.test.jvm.args -DforceStdout | plain)
 # shellcheck disable=SC2086
 exec java $jvm_args ${BENCH_JVM_OPTS:-} -Dhadoop.log.dir=target/bench/log \
-  -Dlog4j.configuration=bench-log4j.properties \
+  -Dlog4j.configuration=bench-log4j.properties -Djava.util.logging.config.file=../dev-support/bench-conf/logging.properties \
   -cp "../dev-support/bench-conf:$(ls target/mpcache-bench-*.jar):$classpath" \
   org.mpcache.bench.harness.BenchmarkHarness "$@"

@@ -15,5 +15,5 @@ classpath=$(mvn -B -ntp -q dependency:build-classpath -Dmdep.includeScope=test \
 jvm_args=$(mvn -B -ntp -q help:evaluate -Dexpression=hadoop.test.jvm.args -DforceStdout | plain)
 # shellcheck disable=SC2086
 exec java $jvm_args ${BENCH_JVM_OPTS:-} -Dtest.build.data=target/bench/data -Dhadoop.log.dir=target/bench/log \
-  -Dlog4j.configuration=bench-log4j.properties \
+  -Dlog4j.configuration=bench-log4j.properties -Djava.util.logging.config.file=../dev-support/bench-conf/logging.properties \
   -cp "../dev-support/bench-conf:target/test-classes:target/classes:$classpath" org.mpcache.bench.ReadBenchmark "$@"

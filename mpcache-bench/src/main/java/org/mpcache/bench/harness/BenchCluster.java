@@ -18,12 +18,13 @@ import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.StorageType;
+import org.apache.hadoop.io.compress.CompressionCodec;
+import org.apache.hadoop.io.compress.SnappyCodec;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.HdfsConfiguration;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
 import org.apache.hadoop.hdfs.protocol.HdfsConstants;
-import org.apache.hadoop.hdfs.server.datanode.DataNode;
 import org.apache.hadoop.hdfs.server.datanode.fsdataset.impl.FsDatasetFactory;
 import org.apache.hadoop.hdfs.server.datanode.fsdataset.impl.MemoryCacheAwareFsDatasetFactory;
 import org.apache.hadoop.hdfs.server.datanode.fsdataset.impl.MpCacheFsDataset;
@@ -116,6 +117,12 @@ final class BenchCluster implements Closeable {
     dfs.waitActive();
     MiniMRYarnCluster yarn;
     try {
+      if (setup == ClusterSetup.ALL_SSD) {
+        // Before YARN starts: its ResourceManager writes files too, and with SSD volumes only
+        // the default (HOT) policy finds nowhere to put them.
+        dfs.getFileSystem().setStoragePolicy(new Path("/"),
+            HdfsConstants.ALLSSD_STORAGE_POLICY_NAME);
+      }
       yarn = startYarn(conf, dfs, options, runDir);
     } catch (IOException | RuntimeException e) {
       dfs.shutdown();
@@ -135,10 +142,6 @@ final class BenchCluster implements Closeable {
     BenchCluster cluster = new BenchCluster(setup, dfs, yarn, jobConf);
     if (options.emulated()) {
       cluster.shipEmulationToTasks();
-    }
-    if (setup == ClusterSetup.ALL_SSD) {
-      cluster.fs().mkdirs(new Path("/"));
-      cluster.fs().setStoragePolicy(new Path("/"), HdfsConstants.ALLSSD_STORAGE_POLICY_NAME);
     }
     return cluster;
   }
@@ -169,23 +172,34 @@ final class BenchCluster implements Closeable {
       HarnessOptions options, File runDir) throws IOException {
     Configuration yarnConf = new Configuration(conf);
     yarnConf.set("fs.defaultFS", dfs.getFileSystem().getUri().toString());
-    int containerMb = 512;
-    yarnConf.setInt(YarnConfiguration.NM_PMEM_MB, containerMb * (options.containersPerNode() + 1));
-    yarnConf.setInt(YarnConfiguration.NM_VCORES, options.containersPerNode() + 1);
-    yarnConf.setInt(YarnConfiguration.RM_SCHEDULER_MINIMUM_ALLOCATION_MB, 256);
-    yarnConf.setInt(MRJobConfig.MAP_MEMORY_MB, containerMb);
-    yarnConf.setInt(MRJobConfig.REDUCE_MEMORY_MB, containerMb);
-    yarnConf.setInt(MRJobConfig.MR_AM_VMEM_MB, containerMb);
-    String taskJvm = "-Xmx384m";
-    yarnConf.set(MRJobConfig.MAP_JAVA_OPTS, taskJvm);
-    yarnConf.set(MRJobConfig.REDUCE_JAVA_OPTS, taskJvm);
-    yarnConf.set(MRJobConfig.MR_AM_COMMAND_OPTS, taskJvm);
+    // Slots, not limits: each node fits exactly containersPerNode task containers, and the
+    // job's ApplicationMaster fits in the small remainder of one node.
+    int taskMb = 512;
+    int amMb = 256;
+    yarnConf.setInt(YarnConfiguration.YARN_MINICLUSTER_NM_PMEM_MB,
+        taskMb * options.containersPerNode() + amMb);
+    yarnConf.setBoolean(YarnConfiguration.NM_PMEM_CHECK_ENABLED, false);
+    yarnConf.setBoolean(YarnConfiguration.NM_VMEM_CHECK_ENABLED, false);
+    yarnConf.setInt(YarnConfiguration.RM_SCHEDULER_MINIMUM_ALLOCATION_MB, amMb);
+    yarnConf.setInt(MRJobConfig.MAP_MEMORY_MB, taskMb);
+    yarnConf.setInt(MRJobConfig.REDUCE_MEMORY_MB, taskMb);
+    yarnConf.setInt(MRJobConfig.MR_AM_VMEM_MB, amMb);
+    // Task JVMs live seconds on a few shared cores: serial GC and C1 alone cost less CPU than
+    // parallel GC threads and C2 compilations that would pay off only in long-lived JVMs.
+    String jvm = " -XX:+UseSerialGC -XX:TieredStopAtLevel=1";
+    yarnConf.set(MRJobConfig.MAP_JAVA_OPTS, "-Xmx384m" + jvm);
+    yarnConf.set(MRJobConfig.REDUCE_JAVA_OPTS, "-Xmx384m" + jvm);
+    yarnConf.set(MRJobConfig.MR_AM_COMMAND_OPTS, "-Xmx192m" + jvm);
     // Short polling keeps each job's fixed overhead small next to its I/O.
     yarnConf.setInt(YarnConfiguration.RM_NM_HEARTBEAT_INTERVAL_MS, 100);
     yarnConf.setInt(MRJobConfig.MR_AM_TO_RM_HEARTBEAT_INTERVAL_MS, 100);
     yarnConf.setInt("mapreduce.client.progressmonitor.pollinterval", 100);
     yarnConf.setInt("mapreduce.client.completion.pollinterval", 100);
     yarnConf.setFloat(MRJobConfig.COMPLETED_MAPS_FOR_REDUCE_SLOWSTART, 1.0f);
+    // As production clusters run: compressed map outputs (snappy-java, no native library).
+    yarnConf.setBoolean(MRJobConfig.MAP_OUTPUT_COMPRESS, true);
+    yarnConf.setClass(MRJobConfig.MAP_OUTPUT_COMPRESS_CODEC, SnappyCodec.class,
+        CompressionCodec.class);
     System.setProperty("hadoop.log.dir", new File(runDir, "logs").getAbsolutePath());
     MiniMRYarnCluster yarn = new MiniMRYarnCluster("bench-" + runDir.getName(), options.nodes());
     yarn.init(yarnConf);
@@ -241,23 +255,23 @@ final class BenchCluster implements Closeable {
 
   /** Summed mpCache counters of all DataNodes (zero when mpCache is off). */
   long cacheCounter(CacheCounter counter) {
-    long total = 0;
-    for (DataNode dn : dfs.getDataNodes()) {
-      if (dn.getFSDataset() instanceof MpCacheFsDataset dataset) {
-        InputCache cache = dataset.getInputCache();
-        total += cache.counter(counter);
-      }
-    }
-    return total;
+    return inputCaches().mapToLong(cache -> cache.counter(counter)).sum();
   }
 
-  /** Summed busy time of the emulated HDDs, in nanoseconds. */
-  long hddBusyNanos() {
-    return hdds().mapToLong(hdd -> hdd.totals().busyNanos()).sum();
+  /** Bytes the SSD copies of all DataNodes take (zero when mpCache is off). */
+  long ssdCachedBytes() {
+    return inputCaches().mapToLong(InputCache::usedBytes).sum();
   }
 
-  int hddCount() {
-    return (int) hdds().count();
+  private Stream<InputCache> inputCaches() {
+    return dfs.getDataNodes().stream()
+        .filter(dn -> dn.getFSDataset() instanceof MpCacheFsDataset)
+        .map(dn -> ((MpCacheFsDataset) dn.getFSDataset()).getInputCache());
+  }
+
+  /** Busy time of each emulated HDD so far, in nanoseconds, in node order. */
+  long[] hddBusyNanos() {
+    return hdds().mapToLong(hdd -> hdd.totals().busyNanos()).toArray();
   }
 
   /** The emulated HDDs ({@link #start} names them "node<i>-hdd"). */

@@ -4,6 +4,9 @@ import static org.mpcache.tools.CommandLine.option;
 
 import java.io.File;
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -11,10 +14,14 @@ import java.util.List;
 import org.apache.commons.io.FileUtils;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.LocatedFileStatus;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.RemoteIterator;
 import org.apache.hadoop.hdfs.server.datanode.fsdataset.impl.MemoryCacheAwareFsDatasetFactory;
+import org.apache.hadoop.mapreduce.Counters;
 import org.apache.hadoop.mapreduce.FileSystemCounter;
 import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.JobCounter;
 import org.apache.hadoop.mapreduce.TaskReport;
 import org.apache.hadoop.mapreduce.TaskType;
 import org.mpcache.bench.device.DeviceProfile;
@@ -30,22 +37,36 @@ import org.mpcache.slave.CacheCounter;
  * HTML charts). Usage: see {@link #USAGE} or {@code dev-support/puma-benchmark.sh --help}.
  */
 public final class BenchmarkHarness {
+  /**
+   * HDD and SSD scaled to this project's 2-core test machine: what makes a many-core node I/O
+   * bound (tasks read faster than its disks deliver) must hold for 2 cores running 6 task JVMs,
+   * so both are slowed by the same factor and keep an SSD/HDD bandwidth ratio of 8 (about 9
+   * when streams interleave) (docs/benchmarks.md, "Calibration").
+   */
+  static final String DEFAULT_HDD = "0.5MB/s,40ms,256KB";
+  static final String DEFAULT_SSD = "4MB/s,0.5ms,256KB";
+  private static final String ALL_CONFIGS =
+      "stock,memory,all-ssd,mpcache,mpcache-lru,mpcache-lfu,mpcache-mru";
+
   static final String USAGE = """
       dev-support/puma-benchmark.sh [options]
-        --configs stock,memory,all-ssd,mpcache,mpcache-lru,mpcache-lfu,mpcache-mru
-                              configurations; the first is the baseline of the speedups
-        --jobs 8              jobs in the mix          --repeats 2   runs of each configuration
+        --configs stock,mpcache   configurations, the first is the baseline of the speedups;
+                              "all" = %s
+        --jobs 6              jobs timed               --repeats 2   runs of each configuration
+        --history 24          jobs drawn before the timed ones: their inputs are read once,
+                              untimed, so caches start as a stream of earlier jobs left them
         --s 1                 Zipf parameter (Eq. 3)   --max-k 4     largest input scale k
-        --base-mb 12          input MB at k = 1        --seed 1      seed of the mix and data
-        --nodes 3             DataNode+NodeManager pairs   --block-mb 4   HDFS block size
+        --base-mb 8           input MB at k = 1        --seed 1      seed of the mix and data
+        --nodes 3             DataNode+NodeManager pairs   --block-mb 8   HDFS block size
         --containers 2        task containers per node
-        --hdd 6MB/s,8ms,512KB  --ssd 24MB/s,0.1ms,512KB   emulated device profiles
+        --hdd %s  --ssd %s   emulated device profiles
         --real-devices        no emulation: put --work-dir on the HDD mount, --ssd-dir on the SSD
-        --ssd-share 0.25      SSD cache over all nodes, as a share of the working set
+        --ssd-share 0.5       SSD cache over all nodes, as a share of the working set
         --memory-share 0.15   in-memory cache, as a share of the SSD cache (paper: 12 GB / 80 GB)
         --no-check            skip the output checks
+        --plan                print the jobs, data sets and cache sizes, run nothing
         --work-dir target/bench/work  --ssd-dir <dir>  --report-dir target/bench/puma-<time>
-      """;
+      """.formatted(ALL_CONFIGS, DEFAULT_HDD, DEFAULT_SSD);
 
   private final HarnessOptions options;
   private final WorkloadMix mix;
@@ -53,7 +74,8 @@ public final class BenchmarkHarness {
 
   BenchmarkHarness(HarnessOptions options) {
     this.options = options;
-    this.mix = new WorkloadMix(PumaBenchmarks.all(), options.jobs(), options.zipfS(),
+    this.mix = new WorkloadMix(PumaBenchmarks.all(), options.history(), options.jobs(),
+        options.zipfS(),
         options.maxK(), options.baseBytes(), options.seed());
     this.inputs = new File(options.workDir(), "inputs-" + options.seed() + "-"
         + options.baseBytes());
@@ -68,19 +90,18 @@ public final class BenchmarkHarness {
     String ssdDir = option(args, "--ssd-dir", null);
     HarnessOptions options = new HarnessOptions(
         Integer.parseInt(option(args, "--nodes", "3")),
-        Long.parseLong(option(args, "--block-mb", "4")) << 20,
-        Integer.parseInt(option(args, "--jobs", "8")),
+        Long.parseLong(option(args, "--block-mb", "8")) << 20,
+        Integer.parseInt(option(args, "--history", "24")),
+        Integer.parseInt(option(args, "--jobs", "6")),
         Double.parseDouble(option(args, "--s", "1")),
         Integer.parseInt(option(args, "--max-k", "4")),
-        (long) (Double.parseDouble(option(args, "--base-mb", "12")) * (1 << 20)),
+        (long) (Double.parseDouble(option(args, "--base-mb", "8")) * (1 << 20)),
         Long.parseLong(option(args, "--seed", "1")),
         Integer.parseInt(option(args, "--repeats", "2")),
-        Arrays.stream(option(args, "--configs",
-            "stock,memory,all-ssd,mpcache,mpcache-lru,mpcache-lfu,mpcache-mru").split(","))
-            .map(ClusterSetup::of).toList(),
-        real ? null : DeviceProfile.parse(option(args, "--hdd", "6MB/s,8ms,512KB")),
-        real ? null : DeviceProfile.parse(option(args, "--ssd", "24MB/s,0.1ms,512KB")),
-        Double.parseDouble(option(args, "--ssd-share", "0.25")),
+        configs(option(args, "--configs", "stock,mpcache")),
+        real ? null : DeviceProfile.parse(option(args, "--hdd", DEFAULT_HDD)),
+        real ? null : DeviceProfile.parse(option(args, "--ssd", DEFAULT_SSD)),
+        Double.parseDouble(option(args, "--ssd-share", "0.5")),
         Double.parseDouble(option(args, "--memory-share",
             Double.toString(HarnessOptions.PAPER_MEMORY_SHARE))),
         new File(option(args, "--work-dir", "target/bench/work")).getAbsoluteFile(),
@@ -89,21 +110,51 @@ public final class BenchmarkHarness {
         !Arrays.asList(args).contains("--no-check"));
     File reportDir = new File(option(args, "--report-dir",
         "target/bench/puma-" + System.currentTimeMillis() / 1000)).getAbsoluteFile();
-    List<JobResult> results = new BenchmarkHarness(options).run();
-    Report report = new Report(options, results);
+    BenchmarkHarness harness = new BenchmarkHarness(options);
+    if (Arrays.asList(args).contains("--plan")) {
+      harness.logPlan();
+      return;
+    }
+    List<JobResult> results = harness.run(reportDir);
+    Report report = new Report(options, harness.mix.workingSetBytes(), results);
     report.write(reportDir);
     System.out.println(report.summaryMarkdown());
     System.out.println("Report: " + new File(reportDir, "summary.md"));
     System.out.println("Charts: " + new File(reportDir, "report.html"));
   }
 
-  List<JobResult> run() throws Exception {
-    long workingSet = mix.workingSetBytes();
-    long ssdPerNode = (long) Math.ceil(workingSet * options.ssdShare() / options.nodes());
-    long memoryPerNode = (long) (ssdPerNode * options.memoryShare());
-    log("mix of %d jobs over %d data sets, working set %d MB; SSD cache %d MB per node, "
-        + "in-memory cache %d MB per node", mix.jobs().size(), mix.dataSets().size(),
-        workingSet >> 20, ssdPerNode >> 20, memoryPerNode >> 20);
+  private long ssdPerNode() {
+    return (long) Math.ceil(mix.workingSetBytes() * options.ssdShare() / options.nodes());
+  }
+
+  private long memoryPerNode() {
+    return (long) (ssdPerNode() * options.memoryShare());
+  }
+
+  private void logPlan() {
+    log("mix of %d timed jobs after %d earlier ones, over %d data sets: working set %d MB; "
+        + "SSD cache %d MB per node, in-memory cache %d MB per node", mix.jobs().size(),
+        mix.history().size(), mix.dataSets().size(),
+        mix.workingSetBytes() >> 20, ssdPerNode() >> 20, memoryPerNode() >> 20);
+    for (JobSpec spec : mix.jobs()) {
+      log("job %d %-22s %s/k%d %d MB", spec.index(), spec.benchmark().name(),
+          spec.input().source().dirName(), spec.input().k(), spec.input().bytes() >> 20);
+    }
+  }
+
+  private static List<ClusterSetup> configs(String names) {
+    return Arrays.stream((names.equals("all") ? ALL_CONFIGS : names).split(","))
+        .map(ClusterSetup::of).toList();
+  }
+
+  /** Runs every configuration; each job's line is appended to jobs.csv as soon as it ends. */
+  List<JobResult> run(File reportDir) throws Exception {
+    Files.createDirectories(reportDir.toPath());
+    File csv = new File(reportDir, "jobs.csv");
+    Files.writeString(csv.toPath(), JobResult.CSV_HEADER + "\n");
+    long ssdPerNode = ssdPerNode();
+    long memoryPerNode = memoryPerNode();
+    logPlan();
     generateInputs();
     List<JobResult> results = new ArrayList<>();
     for (int repeat = 1; repeat <= options.repeats(); repeat++) {
@@ -112,7 +163,7 @@ public final class BenchmarkHarness {
         FileUtils.deleteQuietly(runDir);
         try (BenchCluster cluster =
             BenchCluster.start(setup, options, ssdPerNode, memoryPerNode, runDir)) {
-          results.addAll(runMix(cluster, repeat, memoryPerNode * options.nodes()));
+          results.addAll(runMix(cluster, repeat, memoryPerNode * options.nodes(), csv));
         } finally {
           FileUtils.deleteQuietly(runDir);
           if (options.ssdDir() != null) {
@@ -138,7 +189,7 @@ public final class BenchmarkHarness {
     }
   }
 
-  private List<JobResult> runMix(BenchCluster cluster, int repeat, long memoryBudget)
+  private List<JobResult> runMix(BenchCluster cluster, int repeat, long memoryBudget, File csv)
       throws Exception {
     FileSystem fs = cluster.fs();
     Path root = new Path("/puma");
@@ -151,6 +202,7 @@ public final class BenchmarkHarness {
     }
     MemoryCachePlanner memory = cluster.setup() == ClusterSetup.MEMORY
         ? new MemoryCachePlanner(cluster.fs(), memoryBudget) : null;
+    warmUp(cluster, root, memory);
     List<JobResult> results = new ArrayList<>();
     for (JobSpec spec : mix.jobs()) {
       Path input = spec.input().dir(root);
@@ -162,23 +214,40 @@ public final class BenchmarkHarness {
       long ssdBefore = cluster.cacheCounter(CacheCounter.BYTES_FROM_SSD);
       long hddBefore = cluster.cacheCounter(CacheCounter.BYTES_FROM_HDD);
       long memoryBefore = MemoryCacheAwareFsDatasetFactory.bytesFromMemory();
-      long busyBefore = cluster.hddBusyNanos();
+      long[] busyBefore = cluster.hddBusyNanos();
       cluster.emulate(true);
+      MachineCpu.Reading cpuBefore = MachineCpu.read();
       long start = System.nanoTime();
       boolean ok = job.waitForCompletion(false);
       long wallNanos = System.nanoTime() - start;
+      double cpuBusy = MachineCpu.read().busySince(cpuBefore);
       cluster.emulate(false);
       if (!ok) {
         throw new IOException(cluster.setup().label() + ": job " + spec.index() + " ("
             + spec.benchmark().name() + ") failed: " + job.getStatus().getFailureInfo());
       }
       double hit = hitRatio(cluster, job, ssdBefore, hddBefore, memoryBefore);
-      double hddUtil = options.emulated() ? (cluster.hddBusyNanos() - busyBefore)
-          / (double) (wallNanos * cluster.hddCount()) : Double.NaN;
+      long[] busyAfter = cluster.hddBusyNanos();
+      double hddUtil = Double.NaN;
+      double busiestHdd = Double.NaN;
+      if (options.emulated()) {
+        long sum = 0;
+        long most = 0;
+        for (int i = 0; i < busyAfter.length; i++) {
+          sum += busyAfter[i] - busyBefore[i];
+          most = Math.max(most, busyAfter[i] - busyBefore[i]);
+        }
+        hddUtil = sum / (double) (wallNanos * busyAfter.length);
+        busiestHdd = most / (double) wallNanos;
+      }
       long lastMapFinish = 0;
       for (TaskReport map : job.getTaskReports(TaskType.MAP)) {
         lastMapFinish = Math.max(lastMapFinish, map.getFinishTime());
       }
+      Counters counters = job.getCounters();
+      long maps = counters.findCounter(JobCounter.TOTAL_LAUNCHED_MAPS).getValue();
+      double dataLocal = maps == 0 ? Double.NaN
+          : counters.findCounter(JobCounter.DATA_LOCAL_MAPS).getValue() / (double) maps;
       double seconds = (job.getFinishTime() - job.getStartTime()) / 1000.0;
       double mapSeconds = (lastMapFinish - job.getStartTime()) / 1000.0;
       if (options.checkOutputs()) {
@@ -188,13 +257,44 @@ public final class BenchmarkHarness {
       JobResult result = new JobResult(cluster.setup(), repeat, spec.index(),
           spec.benchmark().name(), spec.input().source().dirName() + "/k" + spec.input().k(),
           spec.input().bytes(), seconds, mapSeconds, seconds - mapSeconds, hit, hddUtil,
-          options.checkOutputs());
-      log("%s #%d job %d %-22s %-16s %6.1f s (map %5.1f s) hit %s hdd busy %s",
-          cluster.setup().label(), repeat, spec.index(), result.benchmark(), result.input(),
-          seconds, mapSeconds, Report.percent(hit), Report.percent(hddUtil));
+          busiestHdd, cpuBusy, dataLocal, options.checkOutputs());
+      log("%s #%d job %d %-22s %-13s %6.1f s (map %5.1f s) hit %4s, HDD busy %4s (busiest %4s),"
+          + " machine CPU %4s, data-local maps %4s", cluster.setup().label(), repeat,
+          spec.index(), result.benchmark(), result.input(), seconds, mapSeconds,
+          Report.percent(hit), Report.percent(hddUtil), Report.percent(busiestHdd),
+          Report.percent(cpuBusy), Report.percent(dataLocal));
       results.add(result);
+      Files.writeString(csv.toPath(), result.csv() + "\n", StandardOpenOption.APPEND);
     }
     return results;
+  }
+
+  /**
+   * Reads the input of every job of the history once, oldest first, with the devices off: each
+   * cache sees what those jobs would have shown it, as in the paper's steady state.
+   */
+  private void warmUp(BenchCluster cluster, Path root, MemoryCachePlanner memory)
+      throws IOException {
+    FileSystem fs = cluster.fs();
+    byte[] buffer = new byte[1 << 20];
+    for (JobSpec spec : mix.history()) {
+      Path input = spec.input().dir(root);
+      if (memory != null) {
+        memory.beforeJob(input, spec.input().bytes());
+      }
+      RemoteIterator<LocatedFileStatus> files = fs.listFiles(input, true);
+      while (files.hasNext()) {
+        try (InputStream in = fs.open(files.next().getPath())) {
+          while (in.read(buffer) >= 0) {
+            // the cache under test sees the read; the bytes are not needed
+          }
+        }
+      }
+    }
+    long inMemory = memory == null ? 0 : memory.awaitCached();
+    log("%s: warmed up by %d earlier jobs, %d MB in SSD copies, %d MB cached in memory",
+        cluster.setup().label(), mix.history().size(), cluster.ssdCachedBytes() >> 20,
+        inMemory >> 20);
   }
 
   private static double hitRatio(BenchCluster cluster, Job job, long ssdBefore, long hddBefore,

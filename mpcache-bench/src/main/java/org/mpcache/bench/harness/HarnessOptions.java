@@ -11,7 +11,8 @@ import org.mpcache.bench.device.DeviceProfile;
  *
  * @param nodes DataNode + NodeManager pairs, each with one HDD and one SSD
  * @param blockBytes HDFS block size (small, so jobs have several map tasks)
- * @param jobs jobs in the mix
+ * @param history jobs drawn before the timed ones, whose reads warm the caches (untimed)
+ * @param jobs jobs in the mix that are timed
  * @param zipfS parameter s of Equation (3)
  * @param maxK largest input scale
  * @param baseBytes input size at k = 1 for the smallest source of Table 1
@@ -27,10 +28,10 @@ import org.mpcache.bench.device.DeviceProfile;
  * @param containersPerNode task containers a NodeManager runs at once
  * @param checkOutputs whether each job's output is checked (outside the timings)
  */
-public record HarnessOptions(int nodes, long blockBytes, int jobs, double zipfS, int maxK,
-    long baseBytes, long seed, int repeats, List<ClusterSetup> setups, DeviceProfile hdd,
-    DeviceProfile ssd, double ssdShare, double memoryShare, File workDir, File ssdDir,
-    int containersPerNode, boolean checkOutputs) {
+public record HarnessOptions(int nodes, long blockBytes, int history, int jobs, double zipfS,
+    int maxK, long baseBytes, long seed, int repeats, List<ClusterSetup> setups,
+    DeviceProfile hdd, DeviceProfile ssd, double ssdShare, double memoryShare, File workDir,
+    File ssdDir, int containersPerNode, boolean checkOutputs) {
 
   /** The paper's RAM cache beside its SSD cache per node: 12 GB against 80 GB (seeds/000 §4). */
   public static final double PAPER_MEMORY_SHARE = 12.0 / 80.0;

@@ -5,18 +5,25 @@ package org.mpcache.bench.harness;
  *
  * @param hitRatio share of the input bytes served from the cache (SSD or RAM), NaN without one
  * @param hddUtilization busy share of the emulated HDDs while the job ran, NaN when not emulated
+ * @param busiestHdd busy share of the busiest emulated HDD while the job ran
+ * @param cpuUtilization busy share of the machine's cores while the job ran (all JVMs of the
+ *     cluster share them), NaN where /proc/stat is missing
+ * @param dataLocalMaps share of map tasks that ran on a node holding their block's replica
  */
 public record JobResult(ClusterSetup setup, int repeat, int index, String benchmark,
     String input, long inputBytes, double seconds, double mapSeconds, double reduceSeconds,
-    double hitRatio, double hddUtilization, boolean outputChecked) {
+    double hitRatio, double hddUtilization, double busiestHdd, double cpuUtilization,
+    double dataLocalMaps, boolean outputChecked) {
 
   static final String CSV_HEADER = "configuration,repeat,job,benchmark,input,input_bytes,"
-      + "seconds,map_seconds,reduce_seconds,hit_ratio,hdd_utilization,output_checked";
+      + "seconds,map_seconds,reduce_seconds,hit_ratio,hdd_utilization,busiest_hdd,"
+      + "cpu_utilization,data_local_maps,output_checked";
 
   String csv() {
     return String.join(",", setup.label(), Integer.toString(repeat), Integer.toString(index),
         benchmark, input, Long.toString(inputBytes), fmt(seconds), fmt(mapSeconds),
-        fmt(reduceSeconds), fmt(hitRatio), fmt(hddUtilization), Boolean.toString(outputChecked));
+        fmt(reduceSeconds), fmt(hitRatio), fmt(hddUtilization), fmt(busiestHdd),
+        fmt(cpuUtilization), fmt(dataLocalMaps), Boolean.toString(outputChecked));
   }
 
   private static String fmt(double value) {

@@ -1,13 +1,17 @@
 package org.mpcache.bench.harness;
 
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.RemoteIterator;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
+import org.apache.hadoop.hdfs.protocol.CacheDirectiveEntry;
 import org.apache.hadoop.hdfs.protocol.CacheDirectiveInfo;
+import org.apache.hadoop.hdfs.protocol.CacheDirectiveStats;
 import org.apache.hadoop.hdfs.protocol.CachePoolInfo;
 
 /**
@@ -18,6 +22,9 @@ import org.apache.hadoop.hdfs.protocol.CachePoolInfo;
  */
 final class MemoryCachePlanner {
   private static final String POOL = "puma";
+  /** The bench cluster rescans directives and sends cache reports every 500 ms. */
+  private static final long POLL_MILLIS = 500;
+  private static final long STALL_MILLIS = 15_000;
 
   private final DistributedFileSystem fs;
   private final long budgetBytes;
@@ -46,5 +53,39 @@ final class MemoryCachePlanner {
         .setReplication((short) 1).build());
     cached.put(input, new long[] {id, bytes});
     usedBytes += bytes;
+  }
+
+  /**
+   * Waits until the DataNodes have cached what the directives ask for, or have made no progress
+   * for {@link #STALL_MILLIS} (a directive may never be met in full, e.g. with blocks larger
+   * than a node's share of the budget); returns the bytes cached.
+   */
+  long awaitCached() throws IOException {
+    long cachedBytes = -1;
+    long lastProgress = System.currentTimeMillis();
+    while (true) {
+      long needed = 0;
+      long now = 0;
+      RemoteIterator<CacheDirectiveEntry> entries = fs.listCacheDirectives(
+          new CacheDirectiveInfo.Builder().setPool(POOL).build());
+      while (entries.hasNext()) {
+        CacheDirectiveStats stats = entries.next().getStats();
+        needed += stats.getBytesNeeded();
+        now += stats.getBytesCached();
+      }
+      if (now != cachedBytes) {
+        cachedBytes = now;
+        lastProgress = System.currentTimeMillis();
+      }
+      if (now >= needed || System.currentTimeMillis() - lastProgress > STALL_MILLIS) {
+        return now;
+      }
+      try {
+        Thread.sleep(POLL_MILLIS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new InterruptedIOException("interrupted waiting for the in-memory cache");
+      }
+    }
   }
 }

@@ -24,10 +24,12 @@ import java.util.stream.Collectors;
  */
 final class Report {
   private final HarnessOptions options;
+  private final long workingSetBytes;
   private final List<JobResult> results;
   private final ClusterSetup baseline;
 
-  Report(HarnessOptions options, List<JobResult> results) {
+  Report(HarnessOptions options, long workingSetBytes, List<JobResult> results) {
+    this.workingSetBytes = workingSetBytes;
     this.options = options;
     this.results = results;
     this.baseline = options.setups().get(0);
@@ -80,16 +82,21 @@ final class Report {
     md.append(setting()).append("\n\n");
     md.append("| configuration | speedup over ").append(baseline.label())
         .append(" (geo-mean; min–max over repeats) | mean job s | mean map s | mean reduce s "
-            + "| cache hit (bytes) | emulated HDD busy |\n|---|---|---|---|---|---|---|\n");
+            + "| cache hit (bytes) | emulated HDD busy (busiest) | machine CPU busy "
+            + "| data-local maps |\n"
+            + "|---|---|---|---|---|---|---|---|---|\n");
     for (ClusterSetup setup : setups()) {
       List<Double> speedups = speedups(setup);
       List<JobResult> jobs = of(setup, -1);
-      md.append(String.format(Locale.ROOT, "| %s | %s | %.1f | %.1f | %.1f | %s | %s |%n",
+      md.append(String.format(Locale.ROOT, "| %s | %s | %.1f | %.1f | %.1f | %s | %s | %s | %s |%n",
           setup.label(), speedups.isEmpty() ? "—" : String.format(Locale.ROOT,
               "%.2f× (%.2f–%.2f)", geoMean(speedups), min(speedups), max(speedups)),
           mean(jobs, JobResult::seconds), mean(jobs, JobResult::mapSeconds),
           mean(jobs, JobResult::reduceSeconds), percent(weightedHit(jobs)),
-          percent(mean(jobs, JobResult::hddUtilization))));
+          percent(mean(jobs, JobResult::hddUtilization)) + " ("
+              + percent(mean(jobs, JobResult::busiestHdd)) + ")",
+          percent(mean(jobs, JobResult::cpuUtilization)),
+          percent(mean(jobs, JobResult::dataLocalMaps))));
     }
     md.append("\nJob time relative to ").append(baseline.label())
         .append(" per benchmark (geometric mean over its jobs; lower is better):\n\n| benchmark |");
@@ -110,8 +117,6 @@ final class Report {
   }
 
   private String setting() {
-    long workingSet = results.stream().collect(Collectors.toMap(JobResult::input,
-        JobResult::inputBytes, (a, b) -> a)).values().stream().mapToLong(Long::longValue).sum();
     String devices = options.emulated()
         ? String.format("**Devices were emulated** (this machine has one virtual disk): each node "
             + "has one HDD (%s) holding its DataNode volume and its NodeManager's local dirs, and "
@@ -122,15 +127,17 @@ final class Report {
             + ".";
     return String.format(Locale.ROOT, "Run on %s: %d cores, %d MB max heap, JDK %s, %s. "
         + "Embedded cluster: %d DataNode + NodeManager pairs, %d task containers each, "
-        + "%d MB blocks, replication 1. Mix: %d jobs, Zipf s = %s, k ≤ %d, %d MB at k = 1, "
+        + "%d MB blocks, replication 1. Mix: %d timed jobs after %d whose reads warmed the "
+        + "caches, Zipf s = %s, k ≤ %d, %d MB at k = 1, "
         + "seed %d; working set %d MB; SSD cache %s of it, in-memory cache %s of the SSD cache. "
         + "%d repeat(s) per configuration, each on a fresh cluster.%n%n%s",
         LocalDate.now(), Runtime.getRuntime().availableProcessors(),
         Runtime.getRuntime().maxMemory() >> 20, System.getProperty("java.version"),
         ManagementFactory.getOperatingSystemMXBean().getName(), options.nodes(),
         options.containersPerNode(), options.blockBytes() >> 20, options.jobs(),
-        options.zipfS(), options.maxK(), options.baseBytes() >> 20, options.seed(),
-        workingSet >> 20, percent(options.ssdShare()), percent(options.memoryShare()),
+        options.history(), options.zipfS(), options.maxK(), options.baseBytes() >> 20,
+        options.seed(),
+        workingSetBytes >> 20, percent(options.ssdShare()), percent(options.memoryShare()),
         options.repeats(), devices);
   }
 

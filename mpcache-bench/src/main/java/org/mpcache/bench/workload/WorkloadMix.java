@@ -16,7 +16,9 @@ import org.mpcache.simulator.ZipfScale;
  * The multi-job mix of seeds/000 §4.2 on a real cluster: each job runs a benchmark drawn at
  * random, on the data of its source at scale {@code k} (Equation (3), parameter {@code s}), of
  * {@code k × base × Table 1 size}. Benchmarks that share a source share its data sets, so later
- * jobs re-read what earlier ones read. The same seed always gives the same jobs.
+ * jobs re-read what earlier ones read. The draws start with a history (jobs that ran before the
+ * measured ones: what a cache has seen when the measurement starts, as in the paper's steady
+ * state), then the jobs to time. The same seed always gives the same jobs.
  */
 public final class WorkloadMix {
   /** Table 1's smallest base size: a source of this size gets exactly {@code baseBytes}. */
@@ -38,14 +40,15 @@ public final class WorkloadMix {
   public record JobSpec(int index, PumaBenchmark benchmark, DataSet input) {
   }
 
+  private final List<JobSpec> history;
   private final List<JobSpec> jobs;
 
-  public WorkloadMix(List<PumaBenchmark> benchmarks, int jobCount, double s, int maxK,
-      long baseBytes, long seed) {
+  public WorkloadMix(List<PumaBenchmark> benchmarks, int historyCount, int jobCount, double s,
+      int maxK, long baseBytes, long seed) {
     ZipfScale scale = new ZipfScale(maxK, s);
     SplittableRandom random = new SplittableRandom(seed);
     List<JobSpec> drawn = new ArrayList<>();
-    for (int i = 0; i < jobCount; i++) {
+    for (int i = -historyCount; i < jobCount; i++) {
       PumaBenchmark benchmark = benchmarks.get(random.nextInt(benchmarks.size()));
       int k = scale.draw(random.nextDouble());
       InputSource source = benchmark.source();
@@ -53,16 +56,24 @@ public final class WorkloadMix {
       long bytes = (long) (k * baseBytes * tableMb / SMALLEST_TABLE_MB);
       drawn.add(new JobSpec(i, benchmark, new DataSet(source, k, bytes)));
     }
-    this.jobs = List.copyOf(drawn);
+    this.history = List.copyOf(drawn.subList(0, historyCount));
+    this.jobs = List.copyOf(drawn.subList(historyCount, drawn.size()));
   }
 
+  /** The jobs before the measured ones, oldest first; their indexes are negative. */
+  public List<JobSpec> history() {
+    return history;
+  }
+
+  /** The jobs to time, indexed from 0. */
   public List<JobSpec> jobs() {
     return jobs;
   }
 
-  /** The distinct data sets the jobs read, in first-use order. */
+  /** The distinct data sets the history and the jobs read, in first-use order. */
   public Set<DataSet> dataSets() {
     Set<DataSet> sets = new LinkedHashSet<>();
+    history.forEach(job -> sets.add(job.input()));
     jobs.forEach(job -> sets.add(job.input()));
     return sets;
   }

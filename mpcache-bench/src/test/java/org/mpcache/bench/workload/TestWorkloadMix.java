@@ -13,7 +13,7 @@ import org.mpcache.puma.PumaBenchmarks;
 
 class TestWorkloadMix {
   private static WorkloadMix mix(long seed) {
-    return new WorkloadMix(PumaBenchmarks.all(), 200, 1.0, 10, 1 << 20, seed);
+    return new WorkloadMix(PumaBenchmarks.all(), 0, 200, 1.0, 10, 1 << 20, seed);
   }
 
   @Test
@@ -38,8 +38,24 @@ class TestWorkloadMix {
   }
 
   @Test
+  void theHistoryPrecedesTheTimedJobsOfTheSameDraws() {
+    WorkloadMix withHistory = new WorkloadMix(PumaBenchmarks.all(), 30, 10, 1.0, 10, 1 << 20, 7);
+    WorkloadMix all = new WorkloadMix(PumaBenchmarks.all(), 0, 40, 1.0, 10, 1 << 20, 7);
+    assertEquals(30, withHistory.history().size());
+    assertEquals(-30, withHistory.history().get(0).index());
+    assertEquals(0, withHistory.jobs().get(0).index());
+    for (int i = 0; i < 40; i++) {
+      WorkloadMix.JobSpec split = i < 30 ? withHistory.history().get(i)
+          : withHistory.jobs().get(i - 30);
+      assertEquals(all.jobs().get(i).benchmark(), split.benchmark());
+      assertEquals(all.jobs().get(i).input(), split.input());
+    }
+    assertEquals(all.dataSets(), withHistory.dataSets(), "the cache competes for both");
+  }
+
+  @Test
   void sizesFollowTableOneScaledByK() {
-    WorkloadMix.DataSet wiki = new WorkloadMix(PumaBenchmarks.all().subList(0, 1), 1, 1.0, 1,
+    WorkloadMix.DataSet wiki = new WorkloadMix(PumaBenchmarks.all().subList(0, 1), 0, 1, 1.0, 1,
         3 << 20, 1).jobs().get(0).input();
     assertEquals(InputSource.WIKIPEDIA, wiki.source());
     assertEquals((long) (4.3 * (1 << 20)), wiki.bytes(), "4.3 GB against the 3.0 GB base");
