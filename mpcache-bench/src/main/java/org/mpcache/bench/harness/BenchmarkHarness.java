@@ -52,7 +52,7 @@ public final class BenchmarkHarness {
       dev-support/puma-benchmark.sh [options]
         --configs stock,mpcache   configurations, the first is the baseline of the speedups;
                               "all" = %s
-        --jobs 6              jobs timed               --repeats 2   runs of each configuration
+        --jobs 6              jobs timed               --repeats 1   runs of each configuration
         --history 24          jobs drawn before the timed ones: their inputs are read once,
                               untimed, so caches start as a stream of earlier jobs left them
         --s 1                 Zipf parameter (Eq. 3)   --max-k 4     largest input scale k
@@ -97,7 +97,7 @@ public final class BenchmarkHarness {
         Integer.parseInt(option(args, "--max-k", "4")),
         (long) (Double.parseDouble(option(args, "--base-mb", "8")) * (1 << 20)),
         Long.parseLong(option(args, "--seed", "1")),
-        Integer.parseInt(option(args, "--repeats", "2")),
+        Integer.parseInt(option(args, "--repeats", "1")),
         configs(option(args, "--configs", "stock,mpcache")),
         real ? null : DeviceProfile.parse(option(args, "--hdd", DEFAULT_HDD)),
         real ? null : DeviceProfile.parse(option(args, "--ssd", DEFAULT_SSD)),
