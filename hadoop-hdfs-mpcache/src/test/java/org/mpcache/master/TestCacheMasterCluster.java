@@ -29,6 +29,7 @@ import org.mpcache.protocol.MasterProtocolClientSideTranslatorPB;
 import org.mpcache.protocol.MasterReport;
 import org.mpcache.slave.CacheCounter;
 import org.mpcache.slave.CacheTestCluster;
+import org.mpcache.tools.FreePorts;
 import org.mpcache.slave.InputCache;
 import org.mpcache.slave.SlaveTestUtils;
 import org.mpcache.tools.MpCacheAdmin;
@@ -48,7 +49,7 @@ class TestCacheMasterCluster {
 
   @BeforeEach
   void start() throws IOException {
-    masterAddress = new InetSocketAddress("127.0.0.1", NetUtils.getFreeSocketPort());
+    masterAddress = new InetSocketAddress("127.0.0.1", FreePorts.outsideEphemeralRange());
     conf = CacheTestCluster.conf();
     conf.set(DFSConfigKeys.DFS_NAMENODE_PLUGINS_KEY, MASTER_PLUGIN_CLASS);
     conf.set(DFS_MPCACHE_MASTER_ADDRESS_KEY, NetUtils.getHostPortString(masterAddress));

@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.mpcache.protocol.MasterProtocolClientSideTranslatorPB;
 import org.mpcache.slave.CacheTestCluster;
+import org.mpcache.tools.FreePorts;
 import org.mpcache.slave.InputCache;
 import org.mpcache.slave.SlaveTestUtils;
 
@@ -26,8 +27,8 @@ import org.mpcache.slave.SlaveTestUtils;
 class TestCacheMasterHa {
   @Test
   void onlyTheActiveNameNodesMasterAnswers() throws Exception {
-    InetSocketAddress first = new InetSocketAddress("127.0.0.1", NetUtils.getFreeSocketPort());
-    InetSocketAddress second = new InetSocketAddress("127.0.0.1", NetUtils.getFreeSocketPort());
+    InetSocketAddress first = new InetSocketAddress("127.0.0.1", FreePorts.outsideEphemeralRange());
+    InetSocketAddress second = new InetSocketAddress("127.0.0.1", FreePorts.outsideEphemeralRange());
     Configuration conf = CacheTestCluster.conf();
     conf.set(DFSConfigKeys.DFS_NAMENODE_PLUGINS_KEY, MASTER_PLUGIN_CLASS);
     conf.set(DFS_MPCACHE_MASTER_ADDRESS_KEY,

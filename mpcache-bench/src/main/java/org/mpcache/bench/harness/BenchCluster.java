@@ -9,7 +9,6 @@ import static org.mpcache.conf.MpCacheConfigKeys.DFS_MPCACHE_MASTER_POLICY_KEY;
 import java.io.Closeable;
 import java.io.File;
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.net.URISyntaxException;
 import java.util.ArrayList;
 import java.util.List;
@@ -41,6 +40,7 @@ import org.mpcache.bench.device.EmulatedLocalFileSystem;
 import org.mpcache.master.MpCacheMasterPlugin;
 import org.mpcache.slave.CacheCounter;
 import org.mpcache.slave.InputCache;
+import org.mpcache.tools.FreePorts;
 
 /**
  * One embedded cluster for one configuration: node i is DataNode i (one HDD volume, or one SSD
@@ -154,7 +154,8 @@ final class BenchCluster implements Closeable {
       conf.setClass(DFSConfigKeys.DFS_DATANODE_FSDATASET_FACTORY_KEY,
           MpCacheFsDatasetFactory.class, Object.class);
       conf.set(DFSConfigKeys.DFS_NAMENODE_PLUGINS_KEY, MpCacheMasterPlugin.class.getName());
-      conf.set(DFS_MPCACHE_MASTER_ADDRESS_KEY, "127.0.0.1:" + freePort());
+      conf.set(DFS_MPCACHE_MASTER_ADDRESS_KEY,
+          "127.0.0.1:" + FreePorts.outsideEphemeralRange());
       conf.set(DFS_MPCACHE_MASTER_POLICY_KEY, setup.policy());
     } else if (setup == ClusterSetup.MEMORY) {
       // Hadoop's own test seam: cache without mlock (no libhadoop here); the emulated devices
@@ -286,11 +287,6 @@ final class BenchCluster implements Closeable {
     return dir;
   }
 
-  private static int freePort() throws IOException {
-    try (ServerSocket socket = new ServerSocket(0)) {
-      return socket.getLocalPort();
-    }
-  }
 
   @Override
   public void close() {
