@@ -9,6 +9,7 @@ import static org.mpcache.conf.MpCacheConfigKeys.DFS_MPCACHE_MASTER_POLICY_KEY;
 import java.io.Closeable;
 import java.io.File;
 import java.io.IOException;
+import java.net.InetSocketAddress;
 import java.net.URISyntaxException;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,17 +18,18 @@ import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.StorageType;
-import org.apache.hadoop.io.compress.CompressionCodec;
-import org.apache.hadoop.io.compress.SnappyCodec;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.HdfsConfiguration;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
 import org.apache.hadoop.hdfs.protocol.HdfsConstants;
+import org.apache.hadoop.hdfs.server.datanode.DataNode;
 import org.apache.hadoop.hdfs.server.datanode.fsdataset.impl.FsDatasetFactory;
 import org.apache.hadoop.hdfs.server.datanode.fsdataset.impl.MemoryCacheAwareFsDatasetFactory;
 import org.apache.hadoop.hdfs.server.datanode.fsdataset.impl.MpCacheFsDataset;
 import org.apache.hadoop.hdfs.server.datanode.fsdataset.impl.MpCacheFsDatasetFactory;
+import org.apache.hadoop.io.compress.CompressionCodec;
+import org.apache.hadoop.io.compress.SnappyCodec;
 import org.apache.hadoop.io.nativeio.NativeIO;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.MRJobConfig;
@@ -235,6 +237,12 @@ final class BenchCluster implements Closeable {
 
   DistributedFileSystem fs() throws IOException {
     return dfs.getFileSystem();
+  }
+
+  /** The DataNodes' data transfer addresses, in node order. */
+  InetSocketAddress[] dataNodeAddresses() {
+    return dfs.getDataNodes().stream().map(DataNode::getXferAddress)
+        .toArray(InetSocketAddress[]::new);
   }
 
   Configuration jobConf() {
