@@ -32,14 +32,7 @@ class TestEmulatedDevices {
 
   @Test
   void smallTransfersAreChargedInBatchesWithNothingLost() throws Exception {
-    File dir = Files.createTempDirectory(new File("target").toPath(), "devices").toFile();
-    Configuration conf = new Configuration(false);
-    conf.set(EmulatedDevices.DIR_KEY, dir.getPath());
-    EmulatedDevices.describe(conf, "fast", DeviceProfile.parse("10000MB/s,0ms,64KB"),
-        List.of(dir));
-    EmulatedDevices devices = EmulatedDevices.of(conf);
-    devices.setEnabled(true);
-    Device fast = devices.deviceFor(dir.getPath());
+    Device fast = soleDevice("10000MB/s,0ms,64KB", true);
     Device.Meter meter = fast.meter();
     for (int i = 0; i < 1000; i++) {
       meter.charge(1);
@@ -54,16 +47,20 @@ class TestEmulatedDevices {
 
   @Test
   void disabledDevicesCostNothingAndCountNothing() throws Exception {
-    File dir = Files.createTempDirectory(new File("target").toPath(), "devices").toFile();
-    Configuration conf = new Configuration(false);
-    conf.set(EmulatedDevices.DIR_KEY, dir.getPath());
-    EmulatedDevices.describe(conf, "slow", DeviceProfile.parse("1MB/s,1000ms,64KB"),
-        List.of(dir));
-    EmulatedDevices devices = EmulatedDevices.of(conf);
-    devices.setEnabled(false);
-    Device slow = devices.deviceFor(dir.getPath());
+    Device slow = soleDevice("1MB/s,1000ms,64KB", false);
     slow.transfer(EmulatedDevices.newStream(), new Device.Extent(), 100 << 20);
     assertEquals(0, slow.totals().bytes());
     assertFalse(EmulatedDevices.of(new Configuration(false)).emulating());
+  }
+
+  /** One emulated device of the given profile over a fresh directory, switched on or off. */
+  private static Device soleDevice(String profile, boolean enabled) throws Exception {
+    File dir = Files.createTempDirectory(new File("target").toPath(), "devices").toFile();
+    Configuration conf = new Configuration(false);
+    conf.set(EmulatedDevices.DIR_KEY, dir.getPath());
+    EmulatedDevices.describe(conf, "device", DeviceProfile.parse(profile), List.of(dir));
+    EmulatedDevices devices = EmulatedDevices.of(conf);
+    devices.setEnabled(enabled);
+    return devices.deviceFor(dir.getPath());
   }
 }
