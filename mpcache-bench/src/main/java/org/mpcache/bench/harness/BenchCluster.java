@@ -45,11 +45,13 @@ import org.mpcache.slave.InputCache;
 import org.mpcache.tools.FreePorts;
 
 /**
- * One embedded cluster for one configuration: node i is DataNode i (one HDD volume, or one SSD
- * volume under ALL_SSD, plus an SSD cache dir under mpCache) and NodeManager i, whose local dirs
+ * One embedded cluster for one configuration: node i is DataNode i (one HDD volume, plus an SSD
+ * volume under ALL_SSD or an SSD cache dir under mpCache) and NodeManager i, whose local dirs
  * sit on the same emulated HDD as the DataNode's volume, as on a real node.
  */
 final class BenchCluster implements Closeable {
+  /** Where the jobs' inputs live; under ALL_SSD only this tree is on SSD. */
+  static final Path INPUTS = new Path("/puma");
   private static final String HDD_SUFFIX = "-hdd";
   private static final String SSD_SUFFIX = "-ssd";
   private final ClusterSetup setup;
@@ -92,9 +94,11 @@ final class BenchCluster implements Closeable {
       hddDirs.add(hdd);
       ssdDirs.add(ssd);
       overlays[i] = new Configuration(false);
-      File volume = new File(setup == ClusterSetup.ALL_SSD ? ssd : hdd, "dn");
-      overlays[i].set(DFSConfigKeys.DFS_DATANODE_DATA_DIR_KEY,
-          (setup == ClusterSetup.ALL_SSD ? "[SSD]" : "[DISK]") + volume.toURI());
+      String volumes = "[DISK]" + new File(hdd, "dn").toURI();
+      if (setup == ClusterSetup.ALL_SSD) {
+        volumes += ",[SSD]" + new File(ssd, "dn").toURI();
+      }
+      overlays[i].set(DFSConfigKeys.DFS_DATANODE_DATA_DIR_KEY, volumes);
       overlays[i].set(DFS_MPCACHE_DIRS_KEY, mkdirs(new File(ssd, "cache")).getAbsolutePath());
     }
     configureSetup(conf, setup, ssdBytesPerNode, memoryBytesPerNode);
@@ -120,10 +124,10 @@ final class BenchCluster implements Closeable {
     MiniMRYarnCluster yarn;
     try {
       if (setup == ClusterSetup.ALL_SSD) {
-        // Before YARN starts: its ResourceManager writes files too, and with SSD volumes only
-        // the default (HOT) policy finds nowhere to put them.
-        dfs.getFileSystem().setStoragePolicy(new Path("/"),
-            HdfsConstants.ALLSSD_STORAGE_POLICY_NAME);
+        // Inputs only, the data mpCache caches: job outputs stay on the HDDs in every
+        // configuration (putting them on SSD halved ALL_SSD's reduce phases).
+        dfs.getFileSystem().mkdirs(INPUTS);
+        dfs.getFileSystem().setStoragePolicy(INPUTS, HdfsConstants.ALLSSD_STORAGE_POLICY_NAME);
       }
       yarn = startYarn(conf, dfs, options, runDir);
     } catch (IOException | RuntimeException e) {

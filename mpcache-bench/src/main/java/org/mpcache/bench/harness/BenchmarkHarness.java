@@ -58,7 +58,7 @@ public final class BenchmarkHarness {
       dev-support/puma-benchmark.sh [options]
         --configs stock,mpcache   configurations, the first is the baseline of the speedups;
                               "all" = %s
-        --jobs 6              jobs timed               --repeats 1   runs of each configuration
+        --jobs 4              jobs timed               --repeats 1   runs of each configuration
         --history 24          jobs drawn before the timed ones: their inputs are read once,
                               untimed, so caches start as a stream of earlier jobs left them
         --s 1                 Zipf parameter (Eq. 3)   --max-k 4     largest input scale k
@@ -68,7 +68,8 @@ public final class BenchmarkHarness {
         --hdd %s  --ssd %s   emulated device profiles
         --real-devices        no emulation: put --work-dir on the HDD mount, --ssd-dir on the SSD
         --ssd-share 0.5       SSD cache over all nodes, as a share of the working set
-        --memory-share 0.15   in-memory cache, as a share of the SSD cache (paper: 12 GB / 80 GB)
+        --memory-share 0.15   in-memory cache, as a share of the SSD cache (paper: 12 GB / 80 GB),
+                              rounded up to whole blocks per node
         --no-check            skip the output checks
         --plan                print the jobs, data sets and cache sizes, run nothing
         --work-dir target/bench/work  --ssd-dir <dir>  --report-dir target/bench/puma-<time>
@@ -98,7 +99,7 @@ public final class BenchmarkHarness {
         Integer.parseInt(option(args, "--nodes", "3")),
         Long.parseLong(option(args, "--block-mb", "8")) << 20,
         Integer.parseInt(option(args, "--history", "24")),
-        Integer.parseInt(option(args, "--jobs", "6")),
+        Integer.parseInt(option(args, "--jobs", "4")),
         Double.parseDouble(option(args, "--s", "1")),
         Integer.parseInt(option(args, "--max-k", "4")),
         (long) (Double.parseDouble(option(args, "--base-mb", "8")) * (1 << 20)),
@@ -130,11 +131,11 @@ public final class BenchmarkHarness {
   }
 
   private long ssdPerNode() {
-    return (long) Math.ceil(mix.workingSetBytes() * options.ssdShare() / options.nodes());
+    return options.ssdBytesPerNode(mix.workingSetBytes());
   }
 
   private long memoryPerNode() {
-    return (long) (ssdPerNode() * options.memoryShare());
+    return options.memoryBytesPerNode(mix.workingSetBytes());
   }
 
   private void logPlan() {
@@ -198,7 +199,7 @@ public final class BenchmarkHarness {
   private List<JobResult> runMix(BenchCluster cluster, int repeat, long memoryBudget, File csv)
       throws Exception {
     FileSystem fs = cluster.fs();
-    Path root = new Path("/puma");
+    Path root = BenchCluster.INPUTS;
     cluster.emulate(false);
     copyInputs(cluster, root);
     MemoryCachePlanner memory = cluster.setup() == ClusterSetup.MEMORY

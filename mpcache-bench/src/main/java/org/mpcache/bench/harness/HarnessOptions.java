@@ -39,4 +39,19 @@ public record HarnessOptions(int nodes, long blockBytes, int history, int jobs, 
   public boolean emulated() {
     return hdd != null;
   }
+
+  /** Each node's SSD cache for a mix whose data sets add up to {@code workingSetBytes}. */
+  public long ssdBytesPerNode(long workingSetBytes) {
+    return (long) Math.ceil(workingSetBytes * ssdShare / nodes);
+  }
+
+  /**
+   * Each node's in-memory cache: {@link #memoryShare} of its SSD cache, rounded up to whole
+   * blocks (at least one), since Hadoop caches whole blocks and at this scale the share alone can
+   * be smaller than one.
+   */
+  public long memoryBytesPerNode(long workingSetBytes) {
+    double blocks = ssdBytesPerNode(workingSetBytes) * memoryShare / blockBytes;
+    return Math.max(1, (long) Math.ceil(blocks)) * blockBytes;
+  }
 }

@@ -120,7 +120,8 @@ final class Report {
     String devices = options.emulated()
         ? String.format("**Devices were emulated** (this machine has one virtual disk): each node "
             + "has one HDD (%s) holding its DataNode volume and its NodeManager's local dirs, and "
-            + "one SSD (%s) holding the mpCache dir (and the volume under ALL_SSD); "
+            + "one SSD (%s) holding the mpCache dir (or, under ALL_SSD, a second volume that "
+            + "holds the inputs); "
             + "profile = bandwidth, seek when streams interleave, extent per seek.",
             options.hdd(), options.ssd())
         : "Real devices, unthrottled: HDD = " + options.workDir() + ", SSD = " + options.ssdDir()
@@ -129,7 +130,8 @@ final class Report {
         + "Embedded cluster: %d DataNode + NodeManager pairs, %d task containers each, "
         + "%d MB blocks, replication 1. Mix: %d timed jobs after %d whose reads warmed the "
         + "caches, Zipf s = %s, k ≤ %d, %d MB at k = 1, "
-        + "seed %d; working set %d MB; SSD cache %s of it, in-memory cache %s of the SSD cache. "
+        + "seed %d; working set %d MB; SSD cache %s of it (%d MB per node), in-memory cache "
+        + "%s of the SSD cache rounded up to whole blocks (%d MB per node). "
         + "%d repeat(s) per configuration, each on a fresh cluster.%n%n%s",
         LocalDate.now(), Runtime.getRuntime().availableProcessors(),
         Runtime.getRuntime().maxMemory() >> 20, System.getProperty("java.version"),
@@ -137,7 +139,9 @@ final class Report {
         options.containersPerNode(), options.blockBytes() >> 20, options.jobs(),
         options.history(), options.zipfS(), options.maxK(), options.baseBytes() >> 20,
         options.seed(),
-        workingSetBytes >> 20, percent(options.ssdShare()), percent(options.memoryShare()),
+        workingSetBytes >> 20, percent(options.ssdShare()),
+        options.ssdBytesPerNode(workingSetBytes) >> 20, percent(options.memoryShare()),
+        options.memoryBytesPerNode(workingSetBytes) >> 20,
         options.repeats(), devices);
   }
 

@@ -1,0 +1,36 @@
+package org.mpcache.bench.harness;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.File;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+class TestHarnessOptions {
+  private static final long MB = 1 << 20;
+
+  private static HarnessOptions options(double memoryShare) {
+    return new HarnessOptions(3, 8 * MB, 24, 6, 1.0, 4, 8 * MB, 1, 1,
+        List.of(ClusterSetup.STOCK, ClusterSetup.MEMORY), null, null, 0.5, memoryShare,
+        new File("work"), null, 2, true);
+  }
+
+  @Test
+  void ssdCacheIsTheShareOfTheWorkingSetSpreadOverTheNodes() {
+    assertEquals(50 * MB, options(0.15).ssdBytesPerNode(300 * MB));
+  }
+
+  @Test
+  void memoryCacheIsRoundedUpToWholeBlocks() {
+    // 15 % of 50 MB is 7.5 MB, less than one 8 MB block: Hadoop could cache nothing of it.
+    assertEquals(8 * MB, options(0.15).memoryBytesPerNode(300 * MB));
+    // 40 % of 50 MB is 20 MB: two blocks and a half, so three.
+    assertEquals(24 * MB, options(0.4).memoryBytesPerNode(300 * MB));
+  }
+
+  @Test
+  void memoryCacheHoldsAtLeastOneBlock() {
+    assertEquals(8 * MB, options(0).memoryBytesPerNode(300 * MB));
+  }
+}
