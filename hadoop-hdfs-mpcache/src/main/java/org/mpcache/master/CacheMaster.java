@@ -142,7 +142,9 @@ public final class CacheMaster implements MpCacheMasterProtocol {
       }
     }
     endRecoveryIfReady();
-    long[] evict = LongStream.concat(Arrays.stream(slave.evictNext),
+    // A capacity under what the slave holds: its tuner lent SSD room to localized data.
+    long[] evict = LongStream.concat(LongStream.concat(Arrays.stream(slave.evictNext),
+        Arrays.stream(policy.fitCapacity(slave.node))),
         Arrays.stream(policy.drainPendingEvictions(slave.node))).toArray();
     slave.evictNext = NONE;
     return HeartbeatAnswer.evict(evict);

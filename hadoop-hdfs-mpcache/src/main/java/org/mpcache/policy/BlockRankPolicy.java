@@ -67,18 +67,28 @@ public final class BlockRankPolicy implements ReplacementPolicy {
     if (cache.capacity <= 0) {
       return CacheDecision.REJECTED;
     }
-    long[] evict = NONE;
-    int excess = cache.entries.size() + 1 - cache.capacity;
-    if (excess > 0) {
-      evict = new long[excess];
-      for (int i = 0; i < excess; i++) {
-        Entry victim = cache.order.pollFirst();
-        cache.entries.remove(victim.block());
-        evict[i] = victim.block();
-      }
-    }
+    long[] evict = evictLowest(cache, cache.entries.size() + 1 - cache.capacity);
     put(cache, rank(block, dataSet.id(), 1));
     return CacheDecision.admitAfterEvicting(evict);
+  }
+
+  @Override
+  public long[] fitCapacity(int node) {
+    NodeCache cache = node(node);
+    return evictLowest(cache, cache.entries.size() - Math.max(0, cache.capacity));
+  }
+
+  private static long[] evictLowest(NodeCache cache, int count) {
+    if (count <= 0) {
+      return NONE;
+    }
+    long[] evict = new long[count];
+    for (int i = 0; i < count; i++) {
+      Entry victim = cache.order.pollFirst();
+      cache.entries.remove(victim.block());
+      evict[i] = victim.block();
+    }
+    return evict;
   }
 
   @Override

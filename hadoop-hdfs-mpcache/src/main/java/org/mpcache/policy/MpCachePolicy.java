@@ -149,6 +149,30 @@ public final class MpCachePolicy implements ReplacementPolicy {
   }
 
   @Override
+  public long[] fitCapacity(int nodeId) {
+    Node node = node(nodeId);
+    int excess = node.used() - Math.max(0, node.capacity);
+    if (excess <= 0) {
+      return NONE;
+    }
+    long[] condemned = takeCondemned(node, Math.min(excess, node.condemned.size()));
+    excess -= condemned.length;
+    if (excess <= 0) {
+      return condemned;
+    }
+    rankTouched();
+    List<Long> evicted = new ArrayList<>();
+    for (long block : condemned) {
+      evicted.add(block);
+    }
+    for (DataSetState victim : victimsFor(nodeId, excess, null)) {
+      clock = victim.priority;
+      evictEverywhere(victim, nodeId, evicted);
+    }
+    return evicted.stream().mapToLong(Long::longValue).toArray();
+  }
+
+  @Override
   public void restore(int nodeId, long block, DataSet dataSet) {
     Node node = node(nodeId);
     node.condemned.remove(block);
@@ -184,7 +208,8 @@ public final class MpCachePolicy implements ReplacementPolicy {
 
   /**
    * The lowest-priority data sets whose eviction frees {@code needed} blocks on the node, never
-   * the data set being cached; null when even all of them would not.
+   * the data set being cached ({@code incoming}, null for none); null when even all of them would
+   * not.
    */
   private List<DataSetState> victimsFor(int nodeId, int needed, DataSetState incoming) {
     List<DataSetState> victims = new ArrayList<>();

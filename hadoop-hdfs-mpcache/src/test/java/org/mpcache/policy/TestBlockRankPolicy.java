@@ -34,4 +34,17 @@ class TestBlockRankPolicy {
     policy.access(0, 2, ANY);
     assertArrayEquals(new long[] {1}, policy.access(0, 3, ANY).evict());
   }
+
+  @Test
+  void aShrunkNodeEvictsItsLowestRankedBlocks() {
+    BlockRankPolicy policy = new BlockRankPolicy(BlockRankPolicy.Kind.LRU);
+    policy.setCapacity(0, 3);
+    for (long block : new long[] {1, 2, 3, 1}) {
+      policy.access(0, block, ANY);
+    }
+    assertArrayEquals(new long[0], policy.fitCapacity(0), "it fits: nothing to evict");
+    policy.setCapacity(0, 1);
+    assertArrayEquals(new long[] {2, 3}, policy.fitCapacity(0));
+    assertTrue(policy.isCached(0, 1));
+  }
 }

@@ -179,4 +179,24 @@ class TestMpCachePolicy {
     assertArrayEquals(new long[0], policy.drainPendingEvictions(1));
     assertEquals(0, policy.usedBlocks(1));
   }
+
+  @Test
+  void aShrunkNodeEvictsWholeDataSetsOfLowestPriorityEverywhere() {
+    MpCachePolicy policy = runningPolicy(1.0, 2, 4);
+    DataSet cold = dataSet(1, 2);
+    DataSet hot = dataSet(2, 2);
+    policy.dataSetAccessed(cold);
+    policy.access(0, block(cold, 0), cold);
+    policy.access(1, block(cold, 1), cold);
+    job(policy, 0, hot);
+    job(policy, 0, hot);
+    assertArrayEquals(new long[0], policy.fitCapacity(0), "it fits: nothing to evict");
+
+    policy.setCapacity(0, 2); // node 0 holds 3 blocks: one must go, so all of the cold set
+    assertArrayEquals(new long[] {block(cold, 0)}, policy.fitCapacity(0));
+    assertTrue(cached(policy, 0, hot));
+    assertEquals(1 + 0 + 1, policy.clock(), 1e-9, "Clock took the victim's priority");
+    assertArrayEquals(new long[] {block(cold, 1)}, policy.drainPendingEvictions(1),
+        "the other node is told on its next heartbeat");
+  }
 }
