@@ -127,14 +127,19 @@ class TestMpCachePolicy {
     return policy;
   }
 
+  /** One job reads the two-block data set, its first block on node 0, its second on node 1. */
+  private static DataSet spreadOverTwoNodes(ReplacementPolicy policy, DataSet dataSet) {
+    policy.dataSetAccessed(dataSet);
+    policy.access(0, block(dataSet, 0), dataSet);
+    policy.access(1, block(dataSet, 1), dataSet);
+    return dataSet;
+  }
+
   @Test
   void evictionTakesTheDataSetFromEveryNodeAndTheNextRequestThereUsesToDel() {
     MpCachePolicy policy = runningPolicy(1.0, 2, 2);
-    DataSet spread = dataSet(1, 2);
+    DataSet spread = spreadOverTwoNodes(policy, dataSet(1, 2));
     DataSet other = dataSet(2, 1);
-    policy.dataSetAccessed(spread);
-    policy.access(0, block(spread, 0), spread);
-    policy.access(1, block(spread, 1), spread);
     job(policy, 1, other);
 
     DataSet incoming = dataSet(3, 2);
@@ -169,10 +174,7 @@ class TestMpCachePolicy {
   @Test
   void drainingToDelHandsTheCondemnedBlocksOverOnce() {
     MpCachePolicy policy = runningPolicy(1.0, 2, 1);
-    DataSet spread = dataSet(1, 2);
-    policy.dataSetAccessed(spread);
-    policy.access(0, 100, spread);
-    policy.access(1, 101, spread);
+    spreadOverTwoNodes(policy, dataSet(1, 2));
     job(policy, 0, dataSet(2, 1));
     job(policy, 0, dataSet(2, 1));
     assertArrayEquals(new long[] {101}, policy.drainPendingEvictions(1));
@@ -183,11 +185,8 @@ class TestMpCachePolicy {
   @Test
   void aShrunkNodeEvictsWholeDataSetsOfLowestPriorityEverywhere() {
     MpCachePolicy policy = runningPolicy(1.0, 2, 4);
-    DataSet cold = dataSet(1, 2);
+    DataSet cold = spreadOverTwoNodes(policy, dataSet(1, 2));
     DataSet hot = dataSet(2, 2);
-    policy.dataSetAccessed(cold);
-    policy.access(0, block(cold, 0), cold);
-    policy.access(1, block(cold, 1), cold);
     job(policy, 0, hot);
     job(policy, 0, hot);
     assertArrayEquals(new long[0], policy.fitCapacity(0), "it fits: nothing to evict");
