@@ -1,5 +1,6 @@
 package org.mpcache.conf;
 
+import java.io.File;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
@@ -77,6 +78,19 @@ final class ConfValues {
       throw new InvalidSettingException(key, "'" + raw + "' is not one of " + choices);
     }
     return raw;
+  }
+
+  /** Comma-separated absolute paths (a file:// prefix is allowed); empty when the key is unset. */
+  static List<File> absoluteDirs(Configuration conf, String key) throws InvalidSettingException {
+    List<File> dirs = new ArrayList<>();
+    for (String dir : conf.getTrimmedStringCollection(key)) {
+      File file = new File(dir.startsWith("file://") ? dir.substring("file://".length()) : dir);
+      if (!file.isAbsolute()) {
+        throw new InvalidSettingException(key, "'" + dir + "' is not an absolute path");
+      }
+      dirs.add(file);
+    }
+    return dirs;
   }
 
   /** Comma-separated host:port pairs; empty when the key is unset. */

@@ -97,6 +97,49 @@ public final class MpCacheConfigKeys {
   public static final String DFS_MPCACHE_REPORT_BATCH_KEY = "dfs.mpcache.report.batch.max";
   public static final int DFS_MPCACHE_REPORT_BATCH_DEFAULT = 100_000;
 
+  /**
+   * Comma-separated SSD directories for MapReduce intermediate data (localized data); each must
+   * also be one of the NodeManager's {@code yarn.nodemanager.local-dirs} on this node. Empty:
+   * no localized caching, the whole SSD cache holds input data.
+   */
+  public static final String DFS_MPCACHE_LOCALIZED_DIRS_KEY = "dfs.mpcache.localized.dirs";
+
+  /**
+   * Where the slave serves its node's task JVMs (loopback; port 0 = any free port). Tasks find
+   * the address in a file the slave keeps in each localized dir.
+   */
+  public static final String DFS_MPCACHE_LOCALIZED_ADDRESS_KEY = "dfs.mpcache.localized.address";
+  public static final String DFS_MPCACHE_LOCALIZED_ADDRESS_DEFAULT = "127.0.0.1:0";
+
+  /** Share of the SSD cache in the Dynamic Pool, used by input or localized data on demand. */
+  public static final String DFS_MPCACHE_POOL_SHARE_KEY = "dfs.mpcache.pool.share";
+  public static final double DFS_MPCACHE_POOL_SHARE_DEFAULT = 0.5;
+
+  /** Share of the SSD cache that only localized data uses (the Localized Cache). */
+  public static final String DFS_MPCACHE_LOCALIZED_SHARE_KEY = "dfs.mpcache.localized.share";
+  public static final double DFS_MPCACHE_LOCALIZED_SHARE_DEFAULT = 0.1;
+
+  /** Localized utilisation under which the pool units it holds return to input data. */
+  public static final String DFS_MPCACHE_POOL_GUARD_KEY = "dfs.mpcache.pool.guard";
+  public static final double DFS_MPCACHE_POOL_GUARD_DEFAULT = 0.5;
+
+  /** A task attempt's grants lapse when it has not renewed them for this long (killed, hung). */
+  public static final String DFS_MPCACHE_LOCALIZED_LEASE_KEY = "dfs.mpcache.localized.lease";
+  public static final long DFS_MPCACHE_LOCALIZED_LEASE_DEFAULT_MS = 10_000;
+
+  /**
+   * How long a task's request may wait for input data to be evicted from the pool units it
+   * needs (the master decides on the slave's next heartbeat, which the request hastens); then
+   * the task writes to HDD.
+   */
+  public static final String DFS_MPCACHE_LOCALIZED_EVICTION_WAIT_KEY =
+      "dfs.mpcache.localized.eviction.wait";
+  public static final long DFS_MPCACHE_LOCALIZED_EVICTION_WAIT_DEFAULT_MS = 1_000;
+
+  /** How often the slave measures the localized dirs (files deleted return their room). */
+  public static final String DFS_MPCACHE_LOCALIZED_SCAN_KEY = "dfs.mpcache.localized.scan.interval";
+  public static final long DFS_MPCACHE_LOCALIZED_SCAN_DEFAULT_MS = 1_000;
+
   /** The {@code dfs.datanode.fsdataset.factory} value that plugs the slave into the DataNode. */
   public static final String DATASET_FACTORY_CLASS =
       "org.apache.hadoop.hdfs.server.datanode.fsdataset.impl.MpCacheFsDatasetFactory";

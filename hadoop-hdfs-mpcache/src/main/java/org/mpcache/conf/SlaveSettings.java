@@ -1,10 +1,10 @@
 package org.mpcache.conf;
 
+import static org.mpcache.conf.ConfValues.absoluteDirs;
 import static org.mpcache.conf.ConfValues.nonNegativeInt;
 import static org.mpcache.conf.MpCacheConfigKeys.*;
 
 import java.io.File;
-import java.util.ArrayList;
 import java.util.List;
 
 import org.apache.hadoop.conf.Configuration;
@@ -26,15 +26,7 @@ public record SlaveSettings(List<File> dirs, long capacityBytes, int fillThreads
   }
 
   public static SlaveSettings from(Configuration conf) throws InvalidSettingException {
-    List<File> dirs = new ArrayList<>();
-    for (String dir : conf.getTrimmedStringCollection(DFS_MPCACHE_DIRS_KEY)) {
-      File file = new File(dir.startsWith("file://") ? dir.substring("file://".length()) : dir);
-      if (!file.isAbsolute()) {
-        throw new InvalidSettingException(DFS_MPCACHE_DIRS_KEY,
-            "'" + dir + "' is not an absolute path");
-      }
-      dirs.add(file);
-    }
+    List<File> dirs = absoluteDirs(conf, DFS_MPCACHE_DIRS_KEY);
     if (dirs.isEmpty()) {
       throw new InvalidSettingException(DFS_MPCACHE_DIRS_KEY,
           "no SSD directory configured (comma-separated absolute paths expected)");

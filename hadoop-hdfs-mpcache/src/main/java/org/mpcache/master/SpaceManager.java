@@ -12,9 +12,10 @@ import org.mpcache.protocol.SlaveUsage;
 
 /**
  * The Dynamic Space Manager's records (seeds/000 §3.1): each slave's latest input / pool /
- * localized usage, and the data sets jobs have read with their sizes, most recent first. The
- * pool resizing that uses them runs on the slaves (issue #5); job types are not visible to the
- * master yet and are not recorded.
+ * localized usage, and the data sets jobs have read with their sizes, most recent first. Each
+ * slave's Dynamic Space Tuner resizes its own pool ({@code org.mpcache.slave.SpaceTuner}); the
+ * master sees the result as the node's input capacity. Job types are not visible to the master
+ * and are not recorded.
  */
 final class SpaceManager {
   private final int historySize;

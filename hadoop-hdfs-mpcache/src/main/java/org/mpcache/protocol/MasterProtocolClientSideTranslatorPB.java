@@ -11,12 +11,7 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.CommonConfigurationKeysPublic;
-import org.apache.hadoop.io.retry.RetryPolicies;
-import org.apache.hadoop.ipc.ProtobufRpcEngine2;
 import org.apache.hadoop.ipc.RPC;
-import org.apache.hadoop.net.NetUtils;
-import org.apache.hadoop.security.UserGroupInformation;
 import org.mpcache.protocol.proto.MpCacheMasterProtos.AdmissionRequestProto;
 import org.mpcache.protocol.proto.MpCacheMasterProtos.AdmissionResponseProto;
 import org.mpcache.protocol.proto.MpCacheMasterProtos.HeartbeatRequestProto;
@@ -26,8 +21,8 @@ import org.mpcache.protocol.proto.MpCacheMasterProtos.RegisterResponseProto;
 import org.mpcache.protocol.proto.MpCacheMasterProtos.ReportRequestProto;
 
 /**
- * Calls the master over Hadoop RPC. Fails fast (one connection attempt, a short call timeout):
- * slaves call it on the read path and fall back to their own decisions when it fails.
+ * Calls the master over Hadoop RPC. Fails fast ({@link FailFastProxies}): slaves call it on the
+ * read path and fall back to their own decisions when it fails.
  */
 public final class MasterProtocolClientSideTranslatorPB implements MpCacheMasterProtocol,
     Closeable {
@@ -40,16 +35,8 @@ public final class MasterProtocolClientSideTranslatorPB implements MpCacheMaster
   /** A client of the master at {@code address}; calls give up after {@code timeoutMillis}. */
   public static MasterProtocolClientSideTranslatorPB connect(Configuration conf,
       InetSocketAddress address, int timeoutMillis) throws IOException {
-    Configuration rpcConf = new Configuration(conf);
-    rpcConf.setInt(CommonConfigurationKeysPublic.IPC_CLIENT_CONNECT_TIMEOUT_KEY, timeoutMillis);
-    rpcConf.setInt(CommonConfigurationKeysPublic.IPC_CLIENT_CONNECT_MAX_RETRIES_ON_SOCKET_TIMEOUTS_KEY,
-        0);
-    RPC.setProtocolEngine(rpcConf, MpCacheMasterProtocolPB.class, ProtobufRpcEngine2.class);
-    MpCacheMasterProtocolPB proxy = RPC.getProtocolProxy(MpCacheMasterProtocolPB.class,
-        RPC.getProtocolVersion(MpCacheMasterProtocolPB.class), address,
-        UserGroupInformation.getCurrentUser(), rpcConf, NetUtils.getDefaultSocketFactory(rpcConf),
-        timeoutMillis, RetryPolicies.TRY_ONCE_THEN_FAIL).getProxy();
-    return new MasterProtocolClientSideTranslatorPB(proxy);
+    return new MasterProtocolClientSideTranslatorPB(
+        FailFastProxies.connect(MpCacheMasterProtocolPB.class, conf, address, timeoutMillis));
   }
 
   @Override

@@ -4,8 +4,7 @@ import static org.mpcache.protocol.PBHelper.boxed;
 import static org.mpcache.protocol.PBHelper.fromProto;
 import static org.mpcache.protocol.PBHelper.longs;
 import static org.mpcache.protocol.PBHelper.toProto;
-
-import java.io.IOException;
+import static org.mpcache.protocol.ServedCalls.served;
 
 import org.apache.hadoop.thirdparty.protobuf.BlockingService;
 import org.apache.hadoop.thirdparty.protobuf.RpcController;
@@ -32,20 +31,6 @@ public final class MasterProtocolServerSideTranslatorPB implements MpCacheMaster
   public static BlockingService service(MpCacheMasterProtocol master) {
     return MpCacheMasterProtocolService.newReflectiveBlockingService(
         new MasterProtocolServerSideTranslatorPB(master));
-  }
-
-  /** A call of the master whose IOException goes back to the caller as a remote exception. */
-  @FunctionalInterface
-  private interface MasterCall<T> {
-    T call() throws IOException;
-  }
-
-  private static <T> T served(MasterCall<T> call) throws ServiceException {
-    try {
-      return call.call();
-    } catch (IOException e) {
-      throw new ServiceException(e);
-    }
   }
 
   @Override

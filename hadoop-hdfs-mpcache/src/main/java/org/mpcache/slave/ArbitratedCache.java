@@ -1,5 +1,8 @@
 package org.mpcache.slave;
 
+import java.util.List;
+import java.util.function.LongFunction;
+
 import org.mpcache.protocol.SlaveUsage;
 
 /** What the master link needs from the cache it arbitrates. */
@@ -8,4 +11,10 @@ interface ArbitratedCache {
 
   /** Deletes the copies of these blocks that are held (the master evicted their data sets). */
   void evict(String blockPoolId, long[] blockIds);
+
+  /**
+   * While input data is over the tuner's limit, deletes the copies {@code victims} names for the
+   * excess bytes.
+   */
+  void trimToLimit(LongFunction<List<BlockKey>> victims);
 }

@@ -1,5 +1,7 @@
 package org.mpcache.slave;
 
+import java.util.List;
+
 /**
  * The seam between the slave and whoever decides what the SSD holds: the slave asks
  * "admit? evict what?" and reports what happened. Locally, {@link LocalArbiter}; with a
@@ -26,6 +28,13 @@ public interface CacheArbiter {
    * admitted block was not cached after all; unknown blocks are ignored.
    */
   void onRemoved(BlockKey block);
+
+  /**
+   * Input data must give up {@code excessBytes} (the Dynamic Space Tuner lent its room to
+   * localized data): the copies to delete now, or none when the master will say on its next
+   * heartbeat (it sees the smaller capacity there).
+   */
+  List<BlockKey> shrinkVictims(long excessBytes);
 
   /** Who decides now, for metrics and logs. */
   String describe();

@@ -22,6 +22,7 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.function.LongFunction;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.protocol.BlockLocalPathInfo;
@@ -71,6 +72,10 @@ public final class InputCache implements ArbitratedCache {
   private final Set<BlockKey> filling = new HashSet<>();
   private final ThreadLocal<PendingRead> pending = new ThreadLocal<>();
   private volatile String disabledReason;
+  /** What the Dynamic Space Tuner leaves input data; the whole store without localized data. */
+  private long inputLimitBytes = Long.MAX_VALUE;
+  private volatile long freePoolBytes;
+  private volatile long localizedBytes;
 
   private InputCache(ReplicaSource replicas, SsdStore store, CacheArbiter arbiter,
       ThreadPoolExecutor backgroundFills, String disabledReason) {
@@ -168,8 +173,44 @@ public final class InputCache implements ArbitratedCache {
     return store == null ? 0 : store.usedBytes();
   }
 
+  /** What input data may fill now: the store's capacity, or less when the tuner lent room. */
   public synchronized long capacityBytes() {
+    return Math.min(storeCapacityBytes(), inputLimitBytes);
+  }
+
+  /** The whole SSD cache of the healthy dirs, input and localized data together. */
+  public synchronized long storeCapacityBytes() {
     return store == null ? 0 : store.capacityBytes();
+  }
+
+  /**
+   * The Dynamic Space Tuner sets what input data may fill. Copies above it go: at once when
+   * this slave decides alone (LRU), through the master's scheme on its next heartbeat otherwise.
+   */
+  public synchronized void limitInput(long bytes) {
+    inputLimitBytes = bytes;
+    if (enabled()) {
+      trimToLimit(arbiter::shrinkVictims);
+    }
+  }
+
+  @Override
+  public synchronized void trimToLimit(LongFunction<List<BlockKey>> victims) {
+    long excess = usedBytes() - capacityBytes();
+    if (excess > 0) {
+      for (BlockKey victim : victims.apply(excess)) {
+        CachedCopy copy = copies.get(victim);
+        if (copy != null) {
+          removeCopy(copy, CacheCounter.EVICTIONS);
+        }
+      }
+    }
+  }
+
+  /** The tuner's latest figures, reported to the master and the admin beside the input's. */
+  public void poolFigures(long freePool, long localized) {
+    this.freePoolBytes = freePool;
+    this.localizedBytes = localized;
   }
 
   public synchronized int cachedBlocks() {
@@ -200,7 +241,8 @@ public final class InputCache implements ArbitratedCache {
 
   @Override
   public synchronized SlaveUsage usage() {
-    return new SlaveUsage(capacityBytes(), usedBytes(), 0, 0, counter(CacheCounter.HITS),
+    return new SlaveUsage(capacityBytes(), usedBytes(), freePoolBytes, localizedBytes,
+        counter(CacheCounter.HITS),
         counter(CacheCounter.MISSES), copies.size(), enabled() ? "ok" : disabledReason);
   }
 
@@ -447,7 +489,7 @@ public final class InputCache implements ArbitratedCache {
         return null;
       }
       filling.add(key);
-      freeBytes = store.freeBytes();
+      freeBytes = Math.min(store.freeBytes(), capacityBytes() - usedBytes());
     }
     Admission admission = arbiter.requestAdmission(key, bytes, freeBytes);
     CacheDir dir;
@@ -466,7 +508,7 @@ public final class InputCache implements ArbitratedCache {
           removeCopy(copy, CacheCounter.EVICTIONS);
         }
       }
-      dir = store.reserve(bytes);
+      dir = usedBytes() + bytes > capacityBytes() ? null : store.reserve(bytes);
       if (dir == null) {
         release(key, null, 0);
         return null;

@@ -47,6 +47,11 @@ public final class LocalArbiter implements CacheArbiter {
     return victims;
   }
 
+  @Override
+  public List<BlockKey> shrinkVictims(long excessBytes) {
+    return victimsAfter(List.of(), excessBytes, 0);
+  }
+
   /** Every copy held, least recently used first. */
   synchronized List<BlockKey> cached() {
     return lru.items();

@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
@@ -132,6 +133,21 @@ public final class MasterArbiter implements CacheArbiter {
   }
 
   @Override
+  public List<BlockKey> shrinkVictims(long excessBytes) {
+    synchronized (this) {
+      if (registration != null) {
+        try {
+          heartbeats.execute(this::beat); // now rather than at the next interval
+        } catch (RejectedExecutionException e) {
+          // stopped: the DataNode is shutting down
+        }
+        return List.of();
+      }
+    }
+    return local.shrinkVictims(excessBytes);
+  }
+
+  @Override
   public synchronized String describe() {
     return state;
   }
@@ -246,6 +262,8 @@ public final class MasterArbiter implements CacheArbiter {
     if (answer.evict().length > 0) {
       cache.evict(pool, answer.evict());
     }
+    // The master counts whole blocks, the tuner's limit counts bytes (checksums too).
+    cache.trimToLimit(local::shrinkVictims);
   }
 
   /** The master does not know this slave (it restarted): the next heartbeat registers. */

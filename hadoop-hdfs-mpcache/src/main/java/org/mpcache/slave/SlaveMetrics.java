@@ -16,16 +16,19 @@ public final class SlaveMetrics implements MetricsSource {
   public static final String RECORD = "MpCacheSlave";
 
   private final InputCache cache;
+  private final SpaceTuner tuner;
   private final String sourceName;
 
-  private SlaveMetrics(InputCache cache, String sourceName) {
+  private SlaveMetrics(InputCache cache, SpaceTuner tuner, String sourceName) {
     this.cache = cache;
+    this.tuner = tuner;
     this.sourceName = sourceName;
   }
 
-  public static SlaveMetrics register(String datanodeUuid, InputCache cache) {
+  /** {@code tuner} is null when intermediate data stays on the HDDs. */
+  public static SlaveMetrics register(String datanodeUuid, InputCache cache, SpaceTuner tuner) {
     String name = sourceName(datanodeUuid);
-    SlaveMetrics metrics = new SlaveMetrics(cache, name);
+    SlaveMetrics metrics = new SlaveMetrics(cache, tuner, name);
     DefaultMetricsSystem.instance().register(name, "mpCache DataNode cache slave", metrics);
     return metrics;
   }
@@ -57,6 +60,20 @@ public final class SlaveMetrics implements MetricsSource {
         .addGauge(info("CachedBlocks", "Blocks with a copy on the SSD"), cache.cachedBlocks());
     for (CacheCounter counter : CacheCounter.values()) {
       record.addCounter(info(counter.metricName(), counter.description()), cache.counter(counter));
+    }
+    if (tuner != null) {
+      record.addGauge(info("LocalizedBytes", "Intermediate data on the SSD, and grants of "
+              + "running task attempts"), tuner.localizedBytes())
+          .addGauge(info("LocalizedCapacityBytes", "What intermediate data may fill now: the "
+              + "Localized Cache and the pool units it holds"), tuner.localizedCapacityBytes())
+          .addGauge(info("PoolUnitsLent", "Dynamic Pool units held by intermediate data"),
+              tuner.lentUnits())
+          .addGauge(info("LocalizedAttempts", "Task attempts holding live grants"),
+              tuner.liveAttempts())
+          .addCounter(info("LocalizedGrantedBytes", "Bytes task attempts were granted on the "
+              + "SSD"), tuner.grantedBytes())
+          .addCounter(info("LocalizedRefusedBytes", "Bytes task attempts asked for and wrote "
+              + "to the HDDs"), tuner.refusedBytes());
     }
   }
 }

@@ -23,6 +23,7 @@ import org.mpcache.slave.ReadCaller;
 import org.mpcache.slave.ReplicaSource;
 import org.mpcache.slave.SlaveIdentity;
 import org.mpcache.slave.SlaveMetrics;
+import org.mpcache.slave.SpaceTuner;
 
 /**
  * The stock dataset with the mpCache input cache in front of its reads. It lives in this package
@@ -32,6 +33,8 @@ import org.mpcache.slave.SlaveMetrics;
  */
 public class MpCacheFsDataset extends FsDatasetImpl {
   private final InputCache cache;
+  /** Null when intermediate data stays on the HDDs. */
+  private final SpaceTuner tuner;
   private final SlaveMetrics metrics;
 
   MpCacheFsDataset(DataNode datanode, DataStorage storage, Configuration conf)
@@ -40,12 +43,18 @@ public class MpCacheFsDataset extends FsDatasetImpl {
     this.cache = InputCache.fromSettings(conf, new HddReplicas(),
         new SlaveIdentity(datanode.getDatanodeUuid(), datanode::getDisplayName),
         datanode.getFileIoProvider());
-    this.metrics = SlaveMetrics.register(datanode.getDatanodeUuid(), cache);
+    this.tuner = SpaceTuner.fromSettings(conf, cache);
+    this.metrics = SlaveMetrics.register(datanode.getDatanodeUuid(), cache, tuner);
   }
 
   /** The input cache, for tests and tools in the DataNode's JVM. */
   public InputCache getInputCache() {
     return cache;
+  }
+
+  /** The Dynamic Space Tuner, or null when intermediate data stays on the HDDs. */
+  public SpaceTuner getSpaceTuner() {
+    return tuner;
   }
 
   /** The stock replicas: what the cache falls back to and copies from. */
@@ -165,6 +174,9 @@ public class MpCacheFsDataset extends FsDatasetImpl {
   @Override
   public void shutdown() {
     try {
+      if (tuner != null) {
+        tuner.close();
+      }
       cache.shutdown();
       metrics.unregister();
     } finally {

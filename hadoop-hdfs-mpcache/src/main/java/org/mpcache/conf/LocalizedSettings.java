@@ -1,0 +1,70 @@
+package org.mpcache.conf;
+
+import static org.mpcache.conf.ConfValues.absoluteDirs;
+import static org.mpcache.conf.ConfValues.nonNegativeDouble;
+import static org.mpcache.conf.ConfValues.positiveMillis;
+import static org.mpcache.conf.MpCacheConfigKeys.*;
+
+import java.io.File;
+import java.net.InetSocketAddress;
+import java.util.List;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.net.NetUtils;
+
+/**
+ * The Dynamic Space Tuner's settings (localized data on the SSD), parsed and checked once at
+ * DataNode start-up.
+ *
+ * @param dirs SSD dirs for intermediate data, also NodeManager local dirs; empty: tuner off
+ */
+public record LocalizedSettings(List<File> dirs, InetSocketAddress address, double poolShare,
+    double localizedShare, double guard, long leaseMillis, long evictionWaitMillis,
+    long scanMillis) {
+
+  public LocalizedSettings {
+    dirs = List.copyOf(dirs);
+  }
+
+  public boolean enabled() {
+    return !dirs.isEmpty();
+  }
+
+  public static LocalizedSettings from(Configuration conf) throws InvalidSettingException {
+    List<File> dirs = absoluteDirs(conf, DFS_MPCACHE_LOCALIZED_DIRS_KEY);
+    String rawAddress = conf.getTrimmed(DFS_MPCACHE_LOCALIZED_ADDRESS_KEY,
+        DFS_MPCACHE_LOCALIZED_ADDRESS_DEFAULT);
+    InetSocketAddress address;
+    try {
+      address = NetUtils.createSocketAddr(rawAddress, 0, DFS_MPCACHE_LOCALIZED_ADDRESS_KEY);
+    } catch (IllegalArgumentException e) {
+      throw new InvalidSettingException(DFS_MPCACHE_LOCALIZED_ADDRESS_KEY,
+          "'" + rawAddress + "' is not a host:port address");
+    }
+    double pool = share(conf, DFS_MPCACHE_POOL_SHARE_KEY, DFS_MPCACHE_POOL_SHARE_DEFAULT);
+    double localized = share(conf, DFS_MPCACHE_LOCALIZED_SHARE_KEY,
+        DFS_MPCACHE_LOCALIZED_SHARE_DEFAULT);
+    if (pool + localized > 1) {
+      throw new InvalidSettingException(DFS_MPCACHE_POOL_SHARE_KEY, "with "
+          + DFS_MPCACHE_LOCALIZED_SHARE_KEY + " it exceeds the whole cache: " + pool + " + "
+          + localized + " > 1");
+    }
+    return new LocalizedSettings(dirs, address, pool, localized,
+        share(conf, DFS_MPCACHE_POOL_GUARD_KEY, DFS_MPCACHE_POOL_GUARD_DEFAULT),
+        positiveMillis(conf, DFS_MPCACHE_LOCALIZED_LEASE_KEY,
+            DFS_MPCACHE_LOCALIZED_LEASE_DEFAULT_MS),
+        positiveMillis(conf, DFS_MPCACHE_LOCALIZED_EVICTION_WAIT_KEY,
+            DFS_MPCACHE_LOCALIZED_EVICTION_WAIT_DEFAULT_MS),
+        positiveMillis(conf, DFS_MPCACHE_LOCALIZED_SCAN_KEY,
+            DFS_MPCACHE_LOCALIZED_SCAN_DEFAULT_MS));
+  }
+
+  private static double share(Configuration conf, String key, double defaultValue)
+      throws InvalidSettingException {
+    double value = nonNegativeDouble(conf, key, defaultValue);
+    if (value > 1) {
+      throw new InvalidSettingException(key, "must be a share in [0, 1], got " + value);
+    }
+    return value;
+  }
+}

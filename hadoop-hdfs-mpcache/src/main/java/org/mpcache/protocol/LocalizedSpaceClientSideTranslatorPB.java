@@ -1,0 +1,59 @@
+package org.mpcache.protocol;
+
+import static org.apache.hadoop.ipc.internal.ShadedProtobufHelper.ipc;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.ipc.RPC;
+import org.mpcache.protocol.proto.LocalizedSpaceProtos.FinishRequestProto;
+import org.mpcache.protocol.proto.LocalizedSpaceProtos.RenewRequestProto;
+import org.mpcache.protocol.proto.LocalizedSpaceProtos.ReserveRequestProto;
+import org.mpcache.protocol.proto.LocalizedSpaceProtos.ReserveResponseProto;
+
+/**
+ * A task JVM's client of its node's slave. Fails fast ({@link FailFastProxies}): a task that
+ * cannot reach the slave writes to its HDD local dirs.
+ */
+public final class LocalizedSpaceClientSideTranslatorPB implements LocalizedSpaceProtocol,
+    Closeable {
+  private final LocalizedSpaceProtocolPB proxy;
+
+  private LocalizedSpaceClientSideTranslatorPB(LocalizedSpaceProtocolPB proxy) {
+    this.proxy = proxy;
+  }
+
+  /** A client of the slave at {@code address}; calls give up after {@code timeoutMillis}. */
+  public static LocalizedSpaceClientSideTranslatorPB connect(Configuration conf,
+      InetSocketAddress address, int timeoutMillis) throws IOException {
+    return new LocalizedSpaceClientSideTranslatorPB(
+        FailFastProxies.connect(LocalizedSpaceProtocolPB.class, conf, address, timeoutMillis));
+  }
+
+  @Override
+  public Reservation reserve(String attemptId, long bytes) throws IOException {
+    ReserveRequestProto request = ReserveRequestProto.newBuilder().setAttemptId(attemptId)
+        .setBytes(bytes).build();
+    ReserveResponseProto response = ipc(() -> proxy.reserve(null, request));
+    return new Reservation(response.getGranted(), response.getLeaseMillis());
+  }
+
+  @Override
+  public boolean renew(String attemptId) throws IOException {
+    RenewRequestProto request = RenewRequestProto.newBuilder().setAttemptId(attemptId).build();
+    return ipc(() -> proxy.renew(null, request)).getKnown();
+  }
+
+  @Override
+  public void finish(String attemptId) throws IOException {
+    FinishRequestProto request = FinishRequestProto.newBuilder().setAttemptId(attemptId).build();
+    ipc(() -> proxy.finish(null, request));
+  }
+
+  @Override
+  public void close() {
+    RPC.stopProxy(proxy);
+  }
+}

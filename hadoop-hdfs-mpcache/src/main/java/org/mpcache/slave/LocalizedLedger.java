@@ -1,0 +1,91 @@
+package org.mpcache.slave;
+
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.Map;
+
+/**
+ * Who holds localized space on this node: the grants of running task attempts, held while the
+ * attempt renews its lease, and what the last scan of the localized dirs found, by attempt. A
+ * running attempt counts for the larger of what it was granted and what it has written; an
+ * ended or silent one (finished, killed, failed) for the files it left, until YARN deletes its
+ * application's dirs. Pure bookkeeping: the tuner brings the clock and the scans.
+ */
+final class LocalizedLedger {
+  /** Files under the localized dirs that name no task attempt. */
+  static final String NO_ATTEMPT = "";
+
+  private final long leaseMillis;
+  private final Map<String, Lease> leases = new HashMap<>();
+  private Map<String, Long> onDisk = Map.of();
+
+  private static final class Lease {
+    long grantedBytes;
+    long expiresMillis;
+  }
+
+  LocalizedLedger(long leaseMillis) {
+    this.leaseMillis = leaseMillis;
+  }
+
+  long leaseMillis() {
+    return leaseMillis;
+  }
+
+  /** The attempt was granted {@code bytes} more; its lease starts again. */
+  void granted(String attempt, long bytes, long nowMillis) {
+    Lease lease = leases.computeIfAbsent(attempt, a -> new Lease());
+    lease.grantedBytes += bytes;
+    lease.expiresMillis = nowMillis + leaseMillis;
+  }
+
+  /** The attempt runs on: false when it holds no live grant. */
+  boolean renew(String attempt, long nowMillis) {
+    expire(nowMillis);
+    Lease lease = leases.get(attempt);
+    if (lease == null) {
+      return false;
+    }
+    lease.expiresMillis = nowMillis + leaseMillis;
+    return true;
+  }
+
+  void finished(String attempt) {
+    leases.remove(attempt);
+  }
+
+  /** The latest scan: bytes of the files under the localized dirs, by attempt. */
+  void scanned(Map<String, Long> bytesByAttempt) {
+    onDisk = Map.copyOf(bytesByAttempt);
+  }
+
+  /** Localized bytes held now: live grants or what their attempts wrote, and files left. */
+  long usedBytes(long nowMillis) {
+    expire(nowMillis);
+    long used = 0;
+    for (Map.Entry<String, Long> files : onDisk.entrySet()) {
+      if (!leases.containsKey(files.getKey())) {
+        used += files.getValue();
+      }
+    }
+    for (Map.Entry<String, Lease> lease : leases.entrySet()) {
+      used += Math.max(lease.getValue().grantedBytes, onDisk.getOrDefault(lease.getKey(), 0L));
+    }
+    return used;
+  }
+
+  /** Attempts holding live grants. */
+  int liveAttempts(long nowMillis) {
+    expire(nowMillis);
+    return leases.size();
+  }
+
+  private void expire(long nowMillis) {
+    Iterator<Lease> it = leases.values().iterator();
+    while (it.hasNext()) {
+      if (it.next().expiresMillis <= nowMillis) {
+        it.remove();
+      }
+    }
+  }
+}

@@ -1,0 +1,337 @@
+package org.mpcache.slave;
+
+import static org.mpcache.conf.MpCacheConfigKeys.DFS_MPCACHE_LOCALIZED_DIRS_KEY;
+
+import java.io.Closeable;
+import java.io.File;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hdfs.DFSConfigKeys;
+import org.apache.hadoop.ipc.ProtobufRpcEngine2;
+import org.apache.hadoop.ipc.RPC;
+import org.apache.hadoop.net.NetUtils;
+import org.apache.hadoop.thirdparty.com.google.common.util.concurrent.ThreadFactoryBuilder;
+import org.mpcache.conf.InvalidSettingException;
+import org.mpcache.conf.LocalizedSettings;
+import org.mpcache.policy.DynamicPool;
+import org.mpcache.protocol.LocalizedSpaceProtocol;
+import org.mpcache.protocol.LocalizedSpaceProtocolPB;
+import org.mpcache.protocol.LocalizedSpaceServerSideTranslatorPB;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The Dynamic Space Tuner of one DataNode (seeds/000 §3.2): splits its SSD cache into Input
+ * Cache + Dynamic Pool + Localized Cache ({@link DynamicPool}), grants the node's task attempts
+ * room for intermediate files in the localized dirs, makes input data give pool units up
+ * (evicted through the replacement scheme) and take them back under the guard value.
+ *
+ * <p>Task JVMs reach it over loopback RPC; each localized dir holds a file naming the address
+ * ({@link #ADDRESS_FILE}), so a task finds the slave that owns an SSD dir among its local dirs.
+ * What localized data holds is measured: live grants ({@link LocalizedLedger}) and a periodic
+ * scan of the dirs, files attributed to attempts by the attempt id in their path.
+ *
+ * <p>Lock order: this tuner's monitor, then the input cache's (which never calls the tuner), so
+ * the cache's limit always follows the pool's latest state.
+ */
+public final class SpaceTuner implements LocalizedSpaceProtocol, Closeable {
+  /** The file in each localized dir that names where the slave serves tasks ("host:port"). */
+  public static final String ADDRESS_FILE = ".mpcache-slave";
+  private static final Logger LOG = LoggerFactory.getLogger(SpaceTuner.class);
+  private static final Pattern ATTEMPT = Pattern.compile("attempt_\\d+_\\d+_[mr]_\\d+_\\d+");
+  private static final long EVICTION_POLL_MILLIS = 10;
+  /** Requests waiting for evictions hold a handler each; the others keep being answered. */
+  private static final int HANDLERS = 4;
+
+  private final List<Path> dirs;
+  private final InputCache cache;
+  private final LongSupplier clock;
+  private final DynamicPool pool;
+  private final LocalizedLedger ledger;
+  private final long evictionWaitMillis;
+  private final AtomicLong grantedBytes = new AtomicLong();
+  private final AtomicLong refusedBytes = new AtomicLong();
+  private final ScheduledExecutorService scanner = Executors.newSingleThreadScheduledExecutor(
+      new ThreadFactoryBuilder().setDaemon(true).setNameFormat("mpcache-space-tuner").build());
+  private RPC.Server server;
+  private String address;
+
+  private SpaceTuner(List<Path> dirs, InputCache cache, DynamicPool pool,
+      LocalizedSettings settings, LongSupplier clock) {
+    this.dirs = dirs;
+    this.cache = cache;
+    this.pool = pool;
+    this.ledger = new LocalizedLedger(settings.leaseMillis());
+    this.evictionWaitMillis = settings.evictionWaitMillis();
+    this.clock = clock;
+  }
+
+  /**
+   * Starts the tuner the DataNode's configuration asks for, or returns null (input data then has
+   * the whole cache) when it asks for none or for something invalid, saying why.
+   */
+  public static SpaceTuner fromSettings(Configuration conf, InputCache cache) {
+    LocalizedSettings settings;
+    try {
+      settings = LocalizedSettings.from(conf);
+    } catch (InvalidSettingException e) {
+      LOG.error("mpCache: intermediate data stays on the HDDs: invalid setting {}",
+          e.getMessage());
+      return null;
+    }
+    return start(settings, cache,
+        conf.getLongBytes(DFSConfigKeys.DFS_BLOCK_SIZE_KEY, DFSConfigKeys.DFS_BLOCK_SIZE_DEFAULT),
+        conf);
+  }
+
+  /**
+   * Starts the tuner for the settings, or returns null (input data then has the whole cache)
+   * when localized caching is off, the input cache is disabled or no localized dir is usable,
+   * saying why.
+   *
+   * @param unitBytes the pool's unit, the HDFS block size
+   */
+  public static SpaceTuner start(LocalizedSettings settings, InputCache cache, long unitBytes,
+      Configuration conf) {
+    if (!settings.enabled()) {
+      return null;
+    }
+    if (!cache.enabled()) {
+      LOG.error("mpCache: no localized data on the SSD, the input cache is disabled: {}",
+          cache.disabledReason());
+      return null;
+    }
+    List<Path> usable = new ArrayList<>();
+    for (File dir : settings.dirs()) {
+      if ((dir.isDirectory() || dir.mkdirs()) && Files.isWritable(dir.toPath())) {
+        usable.add(dir.toPath());
+      } else {
+        LOG.error("mpCache: localized dir {} ({}) cannot be created or written; not using it",
+            dir, DFS_MPCACHE_LOCALIZED_DIRS_KEY);
+      }
+    }
+    if (usable.isEmpty()) {
+      LOG.error("mpCache: no usable dir in {}: intermediate data stays on the HDDs",
+          DFS_MPCACHE_LOCALIZED_DIRS_KEY);
+      return null;
+    }
+    DynamicPool pool = DynamicPool.split(cache.storeCapacityBytes(), unitBytes,
+        settings.poolShare(), settings.localizedShare(), settings.guard());
+    SpaceTuner tuner = new SpaceTuner(usable, cache, pool, settings, System::currentTimeMillis);
+    try {
+      tuner.serve(settings.address(), conf);
+    } catch (IOException e) {
+      LOG.error("mpCache: cannot serve task JVMs at {}: intermediate data stays on the HDDs",
+          settings.address(), e);
+      tuner.close();
+      return null;
+    }
+    tuner.scanner.scheduleWithFixedDelay(tuner::scanQuietly, 0, settings.scanMillis(),
+        TimeUnit.MILLISECONDS);
+    LOG.info("mpCache Dynamic Space Tuner: {} in {}, serving tasks at {}", pool, usable,
+        tuner.address);
+    return tuner;
+  }
+
+  private void serve(InetSocketAddress bind, Configuration conf) throws IOException {
+    Configuration rpcConf = new Configuration(conf);
+    RPC.setProtocolEngine(rpcConf, LocalizedSpaceProtocolPB.class, ProtobufRpcEngine2.class);
+    server = new RPC.Builder(rpcConf).setProtocol(LocalizedSpaceProtocolPB.class)
+        .setInstance(LocalizedSpaceServerSideTranslatorPB.service(this))
+        .setBindAddress(bind.getHostString()).setPort(bind.getPort()).setNumHandlers(HANDLERS)
+        .setVerbose(false).build();
+    server.start();
+    InetSocketAddress bound = NetUtils.getConnectAddress(server);
+    address = bound.getHostString() + ":" + bound.getPort();
+    for (Path dir : dirs) {
+      writeAddress(dir);
+    }
+  }
+
+  /** Writes the address file whole (a task never reads half of it). */
+  private void writeAddress(Path dir) throws IOException {
+    Path tmp = dir.resolve(ADDRESS_FILE + ".tmp");
+    Files.writeString(tmp, address + "\n", StandardCharsets.UTF_8);
+    try {
+      Files.move(tmp, dir.resolve(ADDRESS_FILE), StandardCopyOption.ATOMIC_MOVE,
+          StandardCopyOption.REPLACE_EXISTING);
+    } catch (AtomicMoveNotSupportedException e) {
+      Files.move(tmp, dir.resolve(ADDRESS_FILE), StandardCopyOption.REPLACE_EXISTING);
+    }
+  }
+
+  /**
+   * Grants the room if localized data has it, or once input data has left the pool units it
+   * needs: at once when this slave decides alone, after the master's answer to the heartbeat
+   * this request hastens otherwise, waiting at most the eviction wait.
+   */
+  @Override
+  public Reservation reserve(String attemptId, long bytes) {
+    long deadline = clock.getAsLong() + evictionWaitMillis;
+    while (true) {
+      DynamicPool.Grant grant;
+      synchronized (this) {
+        grant = pool.request(bytes, cache.usedBytes());
+        if (grant == DynamicPool.Grant.GRANTED) {
+          ledger.granted(attemptId, bytes, clock.getAsLong());
+        }
+        cache.limitInput(pool.inputCapacityBytes());
+      }
+      if (grant == DynamicPool.Grant.EVICT_INPUT_FIRST && clock.getAsLong() < deadline
+          && pause()) {
+        continue;
+      }
+      boolean granted = grant == DynamicPool.Grant.GRANTED;
+      (granted ? grantedBytes : refusedBytes).addAndGet(bytes);
+      return new Reservation(granted, ledger.leaseMillis());
+    }
+  }
+
+  /** A short wait for evictions; false when interrupted (the DataNode stops). */
+  private static boolean pause() {
+    try {
+      Thread.sleep(EVICTION_POLL_MILLIS);
+      return true;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    }
+  }
+
+  @Override
+  public synchronized boolean renew(String attemptId) {
+    return ledger.renew(attemptId, clock.getAsLong());
+  }
+
+  @Override
+  public void finish(String attemptId) {
+    synchronized (this) {
+      ledger.finished(attemptId);
+    }
+    rebalance();
+  }
+
+  private void scanQuietly() {
+    try {
+      scan();
+    } catch (IOException | RuntimeException e) {
+      LOG.warn("mpCache: measuring the localized dirs failed; keeping the last figures", e);
+    }
+  }
+
+  /** Measures the localized dirs, then resizes input and localized data. */
+  void scan() throws IOException {
+    Map<String, Long> bytesByAttempt = new HashMap<>();
+    for (Path dir : dirs) {
+      if (!Files.exists(dir.resolve(ADDRESS_FILE))) {
+        writeAddress(dir); // the NodeManager cleaned its local dirs at start-up
+      }
+      measure(dir, bytesByAttempt);
+    }
+    synchronized (this) {
+      ledger.scanned(bytesByAttempt);
+    }
+    rebalance();
+  }
+
+  private static void measure(Path dir, Map<String, Long> bytesByAttempt) throws IOException {
+    Files.walkFileTree(dir, new SimpleFileVisitor<>() {
+      @Override
+      public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
+        if (attrs.isRegularFile() && !file.getFileName().toString().startsWith(ADDRESS_FILE)) {
+          Matcher attempt = ATTEMPT.matcher(dir.relativize(file).toString());
+          bytesByAttempt.merge(attempt.find() ? attempt.group() : LocalizedLedger.NO_ATTEMPT,
+              attrs.size(), Long::sum);
+        }
+        return FileVisitResult.CONTINUE;
+      }
+
+      @Override
+      public FileVisitResult visitFileFailed(Path file, IOException e) throws IOException {
+        if (e instanceof NoSuchFileException) {
+          return FileVisitResult.CONTINUE; // deleted while walking: a task or YARN cleaned up
+        }
+        throw e;
+      }
+    });
+  }
+
+  /** Brings the pool up to date with what localized data holds, and input data with the pool. */
+  private synchronized void rebalance() {
+    pool.localizedNow(ledger.usedBytes(clock.getAsLong()));
+    cache.limitInput(pool.inputCapacityBytes());
+    cache.poolFigures(pool.freePoolBytes(cache.usedBytes()), pool.localizedBytes());
+  }
+
+  /** Where task JVMs reach this tuner ("host:port"). */
+  public String address() {
+    return address;
+  }
+
+  public List<Path> dirs() {
+    return dirs;
+  }
+
+  public synchronized long localizedBytes() {
+    return pool.localizedBytes();
+  }
+
+  public synchronized long localizedCapacityBytes() {
+    return pool.localizedCapacityBytes();
+  }
+
+  public synchronized int lentUnits() {
+    return pool.lentUnits();
+  }
+
+  public synchronized int liveAttempts() {
+    return ledger.liveAttempts(clock.getAsLong());
+  }
+
+  /** Bytes granted to task attempts since start. */
+  public long grantedBytes() {
+    return grantedBytes.get();
+  }
+
+  /** Bytes task attempts asked for and were sent to the HDDs with, since start. */
+  public long refusedBytes() {
+    return refusedBytes.get();
+  }
+
+  @Override
+  public void close() {
+    scanner.shutdownNow();
+    if (server != null) {
+      server.stop();
+    }
+    for (Path dir : dirs) {
+      try {
+        Files.deleteIfExists(dir.resolve(ADDRESS_FILE));
+      } catch (IOException e) {
+        LOG.warn("mpCache: cannot delete {}; tasks will find no slave there", dir, e);
+      }
+    }
+  }
+}

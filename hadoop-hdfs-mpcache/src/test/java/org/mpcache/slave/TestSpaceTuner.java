@@ -1,0 +1,194 @@
+package org.mpcache.slave;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.mpcache.conf.MpCacheConfigKeys.*;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hdfs.DFSConfigKeys;
+import org.apache.hadoop.hdfs.server.datanode.fsdataset.impl.MpCacheFsDataset;
+import org.apache.hadoop.net.NetUtils;
+import org.apache.hadoop.test.GenericTestUtils;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.mpcache.protocol.LocalizedSpaceClientSideTranslatorPB;
+import org.mpcache.protocol.LocalizedSpaceProtocol.Reservation;
+import org.mpcache.tools.FreePorts;
+
+/**
+ * The Dynamic Space Tuner in a DataNode, asked for room over its loopback RPC as a task JVM asks.
+ * The SSD cache holds 10 units of one 256 KB block: 4 input, 4 pool, 2 localized.
+ */
+@Timeout(180)
+class TestSpaceTuner {
+  private static final int BLOCK = CacheTestCluster.BLOCK_SIZE;
+  private static final String MAP = "attempt_1_0001_m_000000_0";
+  private static final String REDUCE = "attempt_1_0001_r_000000_0";
+
+  private CacheTestCluster cluster;
+  private File localized;
+  private LocalizedSpaceClientSideTranslatorPB client;
+
+  private static Configuration conf() {
+    Configuration conf = CacheTestCluster.conf();
+    conf.set(DFS_MPCACHE_CAPACITY_KEY, Integer.toString(10 * BLOCK));
+    conf.set(DFS_MPCACHE_POOL_SHARE_KEY, "0.4");
+    conf.set(DFS_MPCACHE_LOCALIZED_SHARE_KEY, "0.2");
+    conf.set(DFS_MPCACHE_LOCALIZED_SCAN_KEY, "100ms");
+    return conf;
+  }
+
+  /** One DataNode whose tuner keeps localized data in {@code <test dir>/localized}. */
+  private void start(Configuration conf) throws IOException {
+    cluster = CacheTestCluster.start("tuner", conf, 1, setup -> {
+      localized = new File(setup.ssdDir().getParentFile(), "localized");
+      setup.overlay().set(DFS_MPCACHE_LOCALIZED_DIRS_KEY, localized.getAbsolutePath());
+    });
+    String address = Files.readString(new File(localized, SpaceTuner.ADDRESS_FILE).toPath())
+        .trim();
+    client = LocalizedSpaceClientSideTranslatorPB.connect(conf,
+        NetUtils.createSocketAddr(address), 10_000);
+  }
+
+  @AfterEach
+  void stop() {
+    if (client != null) {
+      client.close();
+    }
+    if (cluster != null) {
+      cluster.close();
+    }
+  }
+
+  private SpaceTuner tuner() {
+    return ((MpCacheFsDataset) cluster.mini().getDataNodes().get(0).getFSDataset())
+        .getSpaceTuner();
+  }
+
+  private InputCache cache() {
+    return cluster.cache(0);
+  }
+
+  /** A file under the localized dir as a task attempt writes it (YARN's app dir layout). */
+  private Path intermediateFile(String attempt, int bytes) throws IOException {
+    Path file = localized.toPath().resolve("usercache/u/appcache/application_1_0001/output")
+        .resolve(attempt).resolve("file.out");
+    Files.createDirectories(file.getParent());
+    Files.write(file, new byte[bytes]);
+    return file;
+  }
+
+  @Test
+  void localizedDemandTakesPoolUnitsFromInputDataAndGivesThemBackUnderTheGuard()
+      throws Exception {
+    start(conf());
+    assertEquals(2L * BLOCK, tuner().localizedCapacityBytes());
+    assertEquals(8L * BLOCK, cache().capacityBytes(), "input data may fill the pool");
+    cluster.writeCached(new org.apache.hadoop.fs.Path("/input/part-0"), 7 * BLOCK, 1);
+    long copies = cache().usedBytes();
+    assertTrue(copies > 7L * BLOCK, "seven copies with their checksums: " + copies);
+
+    assertTrue(client.reserve(MAP, BLOCK).granted(), "fits the Localized Cache");
+    assertEquals(0, tuner().lentUnits());
+
+    // Two more units: one pool unit, whose input data must go first (this slave: LRU, now).
+    Reservation more = client.reserve(MAP, 2 * BLOCK);
+    assertTrue(more.granted());
+    assertEquals(1, tuner().lentUnits());
+    assertEquals(7L * BLOCK, cache().capacityBytes());
+    assertEquals(1, cache().counter(CacheCounter.EVICTIONS));
+    assertTrue(cache().usedBytes() <= cache().capacityBytes());
+    assertEquals(3L * BLOCK, tuner().localizedBytes());
+
+    // The map ends having written 100 KB: under the guard, the pool unit returns.
+    Path output = intermediateFile(MAP, 100_000);
+    client.finish(MAP);
+    GenericTestUtils.waitFor(() -> tuner().localizedBytes() == 100_000
+        && tuner().lentUnits() == 0, 20, 10_000, "the pool unit back with input data");
+    assertEquals(8L * BLOCK, cache().capacityBytes());
+
+    // YARN deletes the application's dirs: nothing is left accounted.
+    Files.delete(output);
+    GenericTestUtils.waitFor(() -> tuner().localizedBytes() == 0, 20, 10_000,
+        "no localized data left");
+    assertEquals(0, cache().usage().localizedBytes());
+  }
+
+  @Test
+  void moreThanThePoolCanHoldIsRefusedAndInputDataKeepsItsCopies() throws Exception {
+    start(conf());
+    cluster.writeCached(new org.apache.hadoop.fs.Path("/input/part-0"), 4 * BLOCK, 1);
+    assertFalse(client.reserve(REDUCE, 6L * BLOCK + 1).granted(), "6 units at most");
+    assertEquals(0, tuner().lentUnits());
+    assertEquals(0, cache().counter(CacheCounter.EVICTIONS));
+    assertEquals(6L * BLOCK + 1, tuner().refusedBytes());
+  }
+
+  @Test
+  void aSilentAttemptsGrantsLapse() throws Exception {
+    Configuration conf = conf();
+    conf.set(DFS_MPCACHE_LOCALIZED_LEASE_KEY, "300ms");
+    start(conf);
+    assertTrue(client.reserve(MAP, 3L * BLOCK).granted());
+    assertEquals(1, tuner().lentUnits());
+    // The attempt was killed: it renews no more.
+    GenericTestUtils.waitFor(() -> tuner().liveAttempts() == 0 && tuner().localizedBytes() == 0
+        && tuner().lentUnits() == 0, 20, 10_000, "the grant to lapse");
+    assertFalse(client.renew(MAP));
+  }
+
+  @Test
+  void withAMasterTheEvictionGoesThroughItsSchemeWholeDataSets() throws Exception {
+    Configuration conf = conf();
+    conf.set(DFSConfigKeys.DFS_NAMENODE_PLUGINS_KEY, MASTER_PLUGIN_CLASS);
+    conf.set(DFS_MPCACHE_MASTER_ADDRESS_KEY, "127.0.0.1:" + FreePorts.outsideEphemeralRange());
+    conf.set(DFS_MPCACHE_HEARTBEAT_KEY, "1h"); // only the heartbeat the request hastens
+    conf.set(DFS_MPCACHE_LOCALIZED_EVICTION_WAIT_KEY, "20s");
+    start(conf);
+    GenericTestUtils.waitFor(() -> {
+      SlaveTestUtils.heartbeat(cache());
+      return cache().arbiterState().startsWith("master");
+    }, 50, 30_000, "the slave registered with the master");
+    org.apache.hadoop.fs.Path small = new org.apache.hadoop.fs.Path("/small/part-0");
+    org.apache.hadoop.fs.Path large = new org.apache.hadoop.fs.Path("/large/part-0");
+    cluster.writeCached(small, 2 * BLOCK, 1);
+    cluster.writeCached(large, 5 * BLOCK, 2);
+    cluster.read(large); // /large is read twice: /small has the lower priority
+    SlaveTestUtils.heartbeat(cache());
+
+    // Two pool units: the master's capacity for the node falls from 8 blocks to 6, under the 7
+    // it holds, and its scheme evicts the lowest data set whole.
+    assertTrue(client.reserve(MAP, 4L * BLOCK).granted());
+    assertEquals(6L * BLOCK, cache().capacityBytes());
+    assertEquals(2, cache().counter(CacheCounter.EVICTIONS), "all of /small, not one block");
+    cluster.blocks(large).forEach(block -> assertTrue(cluster.isCached(block)));
+    assertNotNull(tuner());
+  }
+
+  @Test
+  void anUnusableLocalizedDirLeavesTheInputCacheServing() throws Exception {
+    Configuration conf = conf();
+    cluster = CacheTestCluster.start("tuner-bad", conf, 1, setup -> {
+      File notADir = new File(setup.ssdDir().getParentFile(), "a-file");
+      try {
+        Files.writeString(notADir.toPath(), "x");
+      } catch (IOException e) {
+        throw new java.io.UncheckedIOException(e);
+      }
+      setup.overlay().set(DFS_MPCACHE_LOCALIZED_DIRS_KEY, notADir.getAbsolutePath());
+    });
+    assertNull(tuner());
+    assertTrue(cache().enabled());
+    assertEquals(10L * BLOCK, cache().capacityBytes(), "input data has the whole cache");
+    cluster.writeCached(new org.apache.hadoop.fs.Path("/input/part-0"), BLOCK, 1);
+  }
+}
