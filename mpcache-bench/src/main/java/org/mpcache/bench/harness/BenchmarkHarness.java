@@ -210,7 +210,7 @@ public final class BenchmarkHarness {
       Path input = spec.input().dir(root);
       Path output = new Path("/out/" + spec.index());
       if (memory != null) {
-        memory.beforeJob(input, spec.input().bytes());
+        memory.beforeJob(input);
       }
       Job job = spec.benchmark().createJob(new Configuration(cluster.jobConf()), input, output);
       long ssdBefore = cluster.cacheCounter(CacheCounter.BYTES_FROM_SSD);
@@ -311,7 +311,7 @@ public final class BenchmarkHarness {
     for (JobSpec spec : mix.history()) {
       Path input = spec.input().dir(root);
       if (memory != null) {
-        memory.beforeJob(input, spec.input().bytes());
+        memory.beforeJob(input);
       }
       RemoteIterator<LocatedFileStatus> files = fs.listFiles(input, true);
       while (files.hasNext()) {

@@ -37,9 +37,14 @@ final class MemoryCachePlanner {
     fs.addCachePool(new CachePoolInfo(POOL).setLimit(budgetBytes));
   }
 
-  /** Makes {@code input} (of {@code bytes}) cached, evicting older inputs if needed. */
-  void beforeJob(Path input, long bytes) throws IOException {
-    if (cached.get(input) != null || bytes > budgetBytes) {
+  /** Makes {@code input} cached, evicting older inputs if needed. */
+  void beforeJob(Path input) throws IOException {
+    if (cached.get(input) != null) {
+      return;
+    }
+    // What the NameNode will count against the pool, not the size the mix asked for.
+    long bytes = fs.getContentSummary(input).getLength();
+    if (bytes > budgetBytes) {
       return;
     }
     Iterator<Map.Entry<Path, long[]>> oldest = cached.entrySet().iterator();
