@@ -142,9 +142,8 @@ public final class CacheMaster implements MpCacheMasterProtocol {
       }
     }
     endRecoveryIfReady();
-    // A capacity under what the slave holds: its tuner lent SSD room to localized data.
     long[] evict = LongStream.concat(LongStream.concat(Arrays.stream(slave.evictNext),
-        Arrays.stream(policy.fitCapacity(slave.node))),
+        Arrays.stream(shrink(slave, usage))),
         Arrays.stream(policy.drainPendingEvictions(slave.node))).toArray();
     slave.evictNext = NONE;
     return HeartbeatAnswer.evict(evict);
@@ -214,6 +213,24 @@ public final class CacheMaster implements MpCacheMasterProtocol {
   public synchronized boolean recovering() {
     endRecoveryIfReady();
     return recovering;
+  }
+
+  /**
+   * The slave holds more input data than its capacity (its tuner lent SSD room to localized
+   * data): the policy frees the blocks' worth of the excess through its scheme.
+   */
+  private long[] shrink(Slave slave, SlaveUsage usage) {
+    long excess = usage.inputBytes() - usage.capacityBytes();
+    if (excess <= 0) {
+      return NONE;
+    }
+    int blocks = (int) Math.min(Integer.MAX_VALUE,
+        (excess + namespace.blockSizeBytes() - 1) / namespace.blockSizeBytes());
+    long[] evict = policy.evictFrom(slave.node, blocks);
+    LOG.info("mpCache master: slave {} holds {} bytes of input data over its capacity (room "
+        + "lent to localized data): evicting {} of its blocks", slave.hostname, excess,
+        evict.length);
+    return evict;
   }
 
   /** Also moves the slave to the end of {@link #slaves}, which stays ordered by last heard. */

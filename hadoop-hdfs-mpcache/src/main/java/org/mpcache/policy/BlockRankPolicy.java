@@ -73,9 +73,9 @@ public final class BlockRankPolicy implements ReplacementPolicy {
   }
 
   @Override
-  public long[] fitCapacity(int node) {
+  public long[] evictFrom(int node, int blocks) {
     NodeCache cache = node(node);
-    return evictLowest(cache, cache.entries.size() - Math.max(0, cache.capacity));
+    return evictLowest(cache, Math.min(blocks, cache.entries.size()));
   }
 
   private static long[] evictLowest(NodeCache cache, int count) {

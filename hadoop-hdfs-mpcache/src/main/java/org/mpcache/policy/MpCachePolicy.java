@@ -149,15 +149,11 @@ public final class MpCachePolicy implements ReplacementPolicy {
   }
 
   @Override
-  public long[] fitCapacity(int nodeId) {
+  public long[] evictFrom(int nodeId, int blocks) {
     Node node = node(nodeId);
-    int excess = node.used() - Math.max(0, node.capacity);
-    if (excess <= 0) {
-      return NONE;
-    }
-    long[] condemned = takeCondemned(node, Math.min(excess, node.condemned.size()));
-    excess -= condemned.length;
-    if (excess <= 0) {
+    long[] condemned = takeCondemned(node, Math.min(blocks, node.condemned.size()));
+    int needed = Math.min(blocks, node.used()) - condemned.length;
+    if (needed <= 0) {
       return condemned;
     }
     rankTouched();
@@ -165,7 +161,7 @@ public final class MpCachePolicy implements ReplacementPolicy {
     for (long block : condemned) {
       evicted.add(block);
     }
-    for (DataSetState victim : victimsFor(nodeId, excess, null)) {
+    for (DataSetState victim : victimsFor(nodeId, needed, null)) {
       clock = victim.priority;
       evictEverywhere(victim, nodeId, evicted);
     }

@@ -12,18 +12,15 @@ public interface ReplacementPolicy {
   /** The policy's name as a key value selects it (mpcache, lru, lfu, mru). */
   String name();
 
-  /**
-   * Declares a node, or changes its capacity; a smaller one takes effect on its next miss or
-   * {@link #fitCapacity}.
-   */
+  /** Declares a node, or changes its capacity (a smaller one takes effect on its next miss). */
   void setCapacity(int node, int capacityBlocks);
 
   /**
-   * Evicts through the policy's own scheme until the node holds no more than its capacity (it
-   * shrank: the Dynamic Space Tuner lent its room to localized data); returns the node's blocks
-   * to delete now. Evictions the scheme makes on other nodes wait for them as pending ones.
+   * Frees {@code blocks} of the node's copies through the policy's own scheme (its Dynamic Space
+   * Tuner lent their room to localized data); returns the node's blocks to delete now.
+   * Evictions the scheme makes on other nodes wait for them as pending ones.
    */
-  long[] fitCapacity(int node);
+  long[] evictFrom(int node, int blocks);
 
   /**
    * A job starts reading a data set (one data-set access in the paper's terms; admission

@@ -74,9 +74,8 @@ class TestCacheMaster {
     return new SlaveUsage(capacityBlocks * BLOCK, 0, 0, 0, 0, 0, 0, "ok");
   }
 
-  /** A heartbeat with room for every copy the tests make (a smaller capacity evicts). */
   private static HeartbeatAnswer beat(CacheMaster master, String slave, long... hits) {
-    return master.heartbeat(slave, usage(4), hits, NONE, NONE, NONE);
+    return master.heartbeat(slave, usage(1), hits, NONE, NONE, NONE);
   }
 
   @Test

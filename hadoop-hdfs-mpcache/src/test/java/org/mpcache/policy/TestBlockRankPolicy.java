@@ -36,15 +36,14 @@ class TestBlockRankPolicy {
   }
 
   @Test
-  void aShrunkNodeEvictsItsLowestRankedBlocks() {
+  void freeingRoomEvictsTheNodesLowestRankedBlocks() {
     BlockRankPolicy policy = new BlockRankPolicy(BlockRankPolicy.Kind.LRU);
     policy.setCapacity(0, 3);
     for (long block : new long[] {1, 2, 3, 1}) {
       policy.access(0, block, ANY);
     }
-    assertArrayEquals(new long[0], policy.fitCapacity(0), "it fits: nothing to evict");
-    policy.setCapacity(0, 1);
-    assertArrayEquals(new long[] {2, 3}, policy.fitCapacity(0));
+    assertArrayEquals(new long[] {2, 3}, policy.evictFrom(0, 2));
     assertTrue(policy.isCached(0, 1));
+    assertArrayEquals(new long[] {1}, policy.evictFrom(0, 5), "no more than it holds");
   }
 }

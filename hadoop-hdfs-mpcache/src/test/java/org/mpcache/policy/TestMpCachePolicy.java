@@ -183,16 +183,15 @@ class TestMpCachePolicy {
   }
 
   @Test
-  void aShrunkNodeEvictsWholeDataSetsOfLowestPriorityEverywhere() {
+  void freeingRoomEvictsWholeDataSetsOfLowestPriorityEverywhere() {
     MpCachePolicy policy = runningPolicy(1.0, 2, 4);
     DataSet cold = spreadOverTwoNodes(policy, dataSet(1, 2));
     DataSet hot = dataSet(2, 2);
     job(policy, 0, hot);
     job(policy, 0, hot);
-    assertArrayEquals(new long[0], policy.fitCapacity(0), "it fits: nothing to evict");
 
-    policy.setCapacity(0, 2); // node 0 holds 3 blocks: one must go, so all of the cold set
-    assertArrayEquals(new long[] {block(cold, 0)}, policy.fitCapacity(0));
+    // One block of node 0 must go: all of the cold data set goes, on both nodes.
+    assertArrayEquals(new long[] {block(cold, 0)}, policy.evictFrom(0, 1));
     assertTrue(cached(policy, 0, hot));
     assertEquals(1 + 0 + 1, policy.clock(), 1e-9, "Clock took the victim's priority");
     assertArrayEquals(new long[] {block(cold, 1)}, policy.drainPendingEvictions(1),
