@@ -1,0 +1,23 @@
+package org.apache.hadoop.mapred;
+
+import java.io.IOException;
+
+import org.mpcache.shuffle.SsdOutputFiles;
+
+/**
+ * Hadoop's map output buffer whose spills and map output go to the node's SSD when its cache
+ * slave grants the room ({@link SsdOutputFiles}). Set cluster-wide as
+ * {@code mapreduce.job.map.output.collector.class}. It lives in Hadoop's package because the
+ * task's output files are a protected field of {@link Task}, and YarnChild fixes
+ * {@code mapreduce.task.local.output.class} to YARN's own layout.
+ */
+public class SsdMapOutputCollector<K, V> extends MapTask.MapOutputBuffer<K, V> {
+  @Override
+  public void init(MapOutputCollector.Context context)
+      throws IOException, ClassNotFoundException {
+    SsdOutputFiles files = new SsdOutputFiles();
+    files.setConf(context.getJobConf());
+    context.getMapTask().mapOutputFile = files;
+    super.init(context);
+  }
+}

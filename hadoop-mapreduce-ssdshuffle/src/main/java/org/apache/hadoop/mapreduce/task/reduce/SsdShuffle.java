@@ -1,0 +1,22 @@
+package org.apache.hadoop.mapreduce.task.reduce;
+
+import org.apache.hadoop.mapred.ShuffleConsumerPlugin;
+import org.mpcache.shuffle.SsdOutputFiles;
+
+/**
+ * Hadoop's shuffle whose on-disk map outputs and merges go to the node's SSD when its cache
+ * slave grants the room ({@link SsdOutputFiles}). Set cluster-wide as
+ * {@code mapreduce.job.reduce.shuffle.consumer.plugin.class}.
+ */
+public class SsdShuffle<K, V> extends Shuffle<K, V> {
+  @Override
+  protected MergeManager<K, V> createMergeManager(ShuffleConsumerPlugin.Context context) {
+    SsdOutputFiles files = new SsdOutputFiles();
+    files.setConf(context.getJobConf());
+    return new MergeManagerImpl<K, V>(context.getReduceId(), context.getJobConf(),
+        context.getLocalFS(), files.mergeAllocator(), context.getReporter(), context.getCodec(),
+        context.getCombinerClass(), context.getCombineCollector(),
+        context.getSpilledRecordsCounter(), context.getReduceCombineInputCounter(),
+        context.getMergedMapOutputsCounter(), this, context.getMergePhase(), files);
+  }
+}

@@ -1,0 +1,171 @@
+package org.mpcache.shuffle;
+
+import java.io.IOException;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.LocalDirAllocator;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.mapred.JobConf;
+import org.apache.hadoop.mapred.MapOutputFile;
+import org.apache.hadoop.mapreduce.MRConfig;
+import org.apache.hadoop.mapreduce.MRJobConfig;
+import org.apache.hadoop.mapreduce.TaskID;
+import org.apache.hadoop.util.DiskChecker.DiskErrorException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A task's intermediate files, in the layout of YARN's own {@code YarnOutputFiles} (so the
+ * NodeManager's shuffle service finds map outputs unchanged): each new file goes to the SSD dir
+ * when the node's cache slave grants its size, to the HDD dirs otherwise. Reads search every
+ * local dir, wherever a file was written.
+ */
+public class SsdOutputFiles extends MapOutputFile {
+  private static final Logger LOG = LoggerFactory.getLogger(SsdOutputFiles.class);
+  /** Private allocator contexts: the keys name the dirs each allocator chooses among. */
+  private static final String SSD_DIRS = "mpcache.shuffle.ssd.local.dirs";
+  private static final String HDD_DIRS = "mpcache.shuffle.hdd.local.dirs";
+  /** The layout of YarnOutputFiles; the shuffle service looks for map outputs there. */
+  private static final String OUTPUT = "output";
+  private static final String MAP_OUTPUT = "file.out";
+  private static final String INDEX_SUFFIX = ".index";
+  private static final String REDUCE_INPUT_PATTERN = "map_%d.out";
+  private static final String SPILL_FILE_PATTERN = "%s_spill_%d.out";
+  private static final String SPILL_INDEX_FILE_PATTERN = SPILL_FILE_PATTERN + ".index";
+
+  private final LocalDirAllocator allDirs = new LocalDirAllocator(MRConfig.LOCAL_DIR);
+  private final LocalDirAllocator ssdDirs = new LocalDirAllocator(SSD_DIRS);
+  private final LocalDirAllocator hddDirs = new LocalDirAllocator(HDD_DIRS);
+  private JobConf conf;
+  private Configuration allocation;
+  private LocalDirRoles roles;
+  private SsdSpace space;
+
+  @Override
+  public void setConf(Configuration conf) {
+    this.conf = conf instanceof JobConf job ? job : new JobConf(conf);
+    this.roles = LocalDirRoles.of(this.conf.getTrimmedStrings(MRConfig.LOCAL_DIR));
+    this.allocation = new Configuration(this.conf);
+    allocation.setStrings(SSD_DIRS, roles.ssd().toArray(new String[0]));
+    allocation.setStrings(HDD_DIRS, (roles.hdd().isEmpty() ? roles.ssd() : roles.hdd())
+        .toArray(new String[0]));
+    this.space = roles.slaveAddress() == null ? null
+        : SsdSpace.forAttempt(attemptId(), roles.slaveAddress(), this.conf);
+    LOG.info("mpCache: intermediate files of {} go to SSD dirs {} when granted, else to {}",
+        attemptId(), roles.ssd(), roles.hdd());
+  }
+
+  @Override
+  public Configuration getConf() {
+    return conf;
+  }
+
+  /** Where a new file of about {@code size} bytes goes: the SSD if granted, else the HDDs. */
+  public Path forWrite(String path, long size) throws IOException {
+    if (space != null && size >= 0 && space.reserve(size)) {
+      try {
+        return ssdDirs.getLocalPathForWrite(path, size, allocation, true);
+      } catch (DiskErrorException e) {
+        LOG.warn("mpCache: no room on the SSD dirs {} for {} ({}); writing it to HDD",
+            roles.ssd(), path, e.getMessage());
+      }
+    }
+    return hddDirs.getLocalPathForWrite(path, size, allocation, true);
+  }
+
+  private Path toRead(String path) throws IOException {
+    return allDirs.getLocalPathToRead(path, conf);
+  }
+
+  private String attemptId() {
+    return conf.get(MRJobConfig.TASK_ATTEMPT_ID);
+  }
+
+  private String outputFile() {
+    return OUTPUT + Path.SEPARATOR + attemptId() + Path.SEPARATOR + MAP_OUTPUT;
+  }
+
+  private String indexFile() {
+    return outputFile() + INDEX_SUFFIX;
+  }
+
+  @Override
+  public Path getOutputFile() throws IOException {
+    return toRead(outputFile());
+  }
+
+  @Override
+  public Path getOutputFileForWrite(long size) throws IOException {
+    return forWrite(outputFile(), size);
+  }
+
+  /** Beside {@code existing} (spill 0, renamed into place when it is the only spill). */
+  @Override
+  public Path getOutputFileForWriteInVolume(Path existing) {
+    return new Path(existing.getParent(), outputFile());
+  }
+
+  @Override
+  public Path getOutputIndexFile() throws IOException {
+    return toRead(indexFile());
+  }
+
+  @Override
+  public Path getOutputIndexFileForWrite(long size) throws IOException {
+    return forWrite(indexFile(), size);
+  }
+
+  @Override
+  public Path getOutputIndexFileForWriteInVolume(Path existing) {
+    return new Path(existing.getParent(), indexFile());
+  }
+
+  @Override
+  public Path getSpillFile(int spillNumber) throws IOException {
+    return toRead(String.format(SPILL_FILE_PATTERN, attemptId(), spillNumber));
+  }
+
+  @Override
+  public Path getSpillFileForWrite(int spillNumber, long size) throws IOException {
+    return forWrite(String.format(SPILL_FILE_PATTERN, attemptId(), spillNumber), size);
+  }
+
+  @Override
+  public Path getSpillIndexFile(int spillNumber) throws IOException {
+    return toRead(String.format(SPILL_INDEX_FILE_PATTERN, attemptId(), spillNumber));
+  }
+
+  @Override
+  public Path getSpillIndexFileForWrite(int spillNumber, long size) throws IOException {
+    return forWrite(String.format(SPILL_INDEX_FILE_PATTERN, attemptId(), spillNumber), size);
+  }
+
+  /** Only the local job runner reads map outputs as reduce inputs by number. */
+  @Override
+  public Path getInputFile(int mapId) {
+    throw new UnsupportedOperationException("only used by the local job runner");
+  }
+
+  @Override
+  public Path getInputFileForWrite(TaskID mapId, long size) throws IOException {
+    return forWrite(OUTPUT + Path.SEPARATOR + attemptId() + Path.SEPARATOR
+        + String.format(REDUCE_INPUT_PATTERN, mapId.getId()), size);
+  }
+
+  /** YARN deletes the application's dirs when it ends. */
+  @Override
+  public void removeAll() {
+    throw new UnsupportedOperationException("YARN deletes the application's local dirs");
+  }
+
+  /** An allocator for the reduce side's on-disk merges that places files as this does. */
+  public LocalDirAllocator mergeAllocator() {
+    return new LocalDirAllocator(MRConfig.LOCAL_DIR) {
+      @Override
+      public Path getLocalPathForWrite(String path, long size, Configuration ignored,
+          boolean checkWrite) throws IOException {
+        return forWrite(path, size);
+      }
+    };
+  }
+}

@@ -1,0 +1,241 @@
+package org.mpcache.shuffle;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.mpcache.conf.MpCacheConfigKeys.*;
+
+import java.io.BufferedReader;
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.stream.Stream;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.FileUtil;
+import org.apache.hadoop.hdfs.DFSConfigKeys;
+import org.apache.hadoop.hdfs.MiniDFSCluster;
+import org.apache.hadoop.hdfs.server.datanode.fsdataset.impl.MpCacheFsDataset;
+import org.apache.hadoop.io.LongWritable;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.mapred.MapTask;
+import org.apache.hadoop.mapred.SsdMapOutputCollector;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.MRConfig;
+import org.apache.hadoop.mapreduce.MRJobConfig;
+import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
+import org.apache.hadoop.mapreduce.lib.map.InverseMapper;
+import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
+import org.apache.hadoop.mapreduce.task.reduce.SsdShuffle;
+import org.apache.hadoop.mapreduce.v2.MiniMRYarnCluster;
+import org.apache.hadoop.test.GenericTestUtils;
+import org.apache.hadoop.yarn.conf.YarnConfiguration;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.Timeout;
+import org.mpcache.slave.SpaceTuner;
+
+/**
+ * Sorting jobs with a shuffle larger than the node's SSD share, on one DataNode whose cache slave
+ * owns a localized dir and one NodeManager that lists that dir among its local dirs (the fourth
+ * of MiniMRYarnCluster's local dirs is a link to it, as an operator would list the SSD mount).
+ * The SSD cache holds 8 units of one 2 MB block: 2 input, 4 pool, 2 localized; the job's four
+ * maps and its reduce write about twice what localized data may fill (12 MB).
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@Timeout(600)
+class TestSsdShuffleJobs {
+  private static final int BLOCK = 2 << 20;
+  private static final int LINES_PER_FILE = 60_000;
+  private static final int FILES = 4;
+
+  private final File work = GenericTestUtils.getTestDir("ssdshuffle");
+  private MiniDFSCluster dfs;
+  private MiniMRYarnCluster yarn;
+  private File localized;
+
+  @BeforeAll
+  void startClusters() throws Exception {
+    FileUtil.fullyDelete(work);
+    localized = new File(work, "ssd/localized");
+    Configuration conf = new Configuration();
+    conf.setLong(DFSConfigKeys.DFS_BLOCK_SIZE_KEY, BLOCK);
+    conf.setInt(DFSConfigKeys.DFS_REPLICATION_KEY, 1);
+    conf.set(DFSConfigKeys.DFS_DATANODE_FSDATASET_FACTORY_KEY, DATASET_FACTORY_CLASS);
+    conf.setBoolean(DFS_MPCACHE_ENABLED_KEY, true);
+    conf.set(DFS_MPCACHE_DIRS_KEY, mkdirs(new File(work, "ssd/cache")).getAbsolutePath());
+    conf.setLong(DFS_MPCACHE_CAPACITY_KEY, 8L * BLOCK);
+    conf.set(DFS_MPCACHE_POOL_SHARE_KEY, "0.5");
+    conf.set(DFS_MPCACHE_LOCALIZED_SHARE_KEY, "0.25");
+    conf.set(DFS_MPCACHE_LOCALIZED_DIRS_KEY, localized.getAbsolutePath());
+    conf.set(DFS_MPCACHE_LOCALIZED_SCAN_KEY, "200ms");
+    conf.set(DFS_MPCACHE_LOCALIZED_LEASE_KEY, "3s");
+    dfs = new MiniDFSCluster.Builder(conf, new File(work, "dfs")).numDataNodes(1).build();
+    dfs.waitActive();
+
+    Configuration yarnConf = new Configuration(conf);
+    yarnConf.set("fs.defaultFS", dfs.getFileSystem().getUri().toString());
+    yarnConf.setInt(YarnConfiguration.RM_SCHEDULER_MINIMUM_ALLOCATION_MB, 256);
+    yarnConf.setInt(MRJobConfig.MAP_MEMORY_MB, 512);
+    yarnConf.setInt(MRJobConfig.REDUCE_MEMORY_MB, 512);
+    yarnConf.set(MRJobConfig.MAP_JAVA_OPTS, "-Xmx256m");
+    yarnConf.set(MRJobConfig.REDUCE_JAVA_OPTS, "-Xmx256m");
+    yarnConf.setInt(YarnConfiguration.RM_NM_HEARTBEAT_INTERVAL_MS, 100);
+    yarnConf.setInt(MRJobConfig.MR_AM_TO_RM_HEARTBEAT_INTERVAL_MS, 100);
+    yarnConf.setFloat(MRJobConfig.COMPLETED_MAPS_FOR_REDUCE_SLOWSTART, 1.0f);
+    // What an operator sets in mapred-site.xml to put localized data on the SSD.
+    yarnConf.set(MRJobConfig.MAP_OUTPUT_COLLECTOR_CLASS_ATTR,
+        SsdMapOutputCollector.class.getName() + "," + MapTask.MapOutputBuffer.class.getName());
+    yarnConf.set(MRConfig.SHUFFLE_CONSUMER_PLUGIN, SsdShuffle.class.getName());
+    yarn = new MiniMRYarnCluster("ssdshuffle", 1);
+    // The NodeManager's fourth local dir (MiniYARNCluster names them <name>-localDir-nm-0_<i>)
+    // is the slave's localized dir, as yarn.nodemanager.local-dirs would list the SSD.
+    Files.createSymbolicLink(new File(mkdirs(yarn.getTestWorkDir()), "ssdshuffle-localDir-nm-0_3")
+        .toPath(), localized.toPath());
+    yarn.init(yarnConf);
+    yarn.start();
+    writeInput();
+  }
+
+  @AfterAll
+  void stopClusters() {
+    if (yarn != null) {
+      yarn.stop();
+    }
+    if (dfs != null) {
+      dfs.shutdown();
+    }
+  }
+
+  private static File mkdirs(File dir) throws IOException {
+    if (!dir.isDirectory() && !dir.mkdirs()) {
+      throw new IOException("cannot create " + dir);
+    }
+    return dir;
+  }
+
+  private SpaceTuner tuner() {
+    return ((MpCacheFsDataset) dfs.getDataNodes().get(0).getFSDataset()).getSpaceTuner();
+  }
+
+  /** Lines of random lowercase words, about 2 MB per file. */
+  private void writeInput() throws IOException {
+    FileSystem fs = dfs.getFileSystem();
+    Random random = new Random(42);
+    for (int f = 0; f < FILES; f++) {
+      try (Writer out = new OutputStreamWriter(
+          fs.create(new org.apache.hadoop.fs.Path("/in/part-" + f)), StandardCharsets.UTF_8)) {
+        for (int i = 0; i < LINES_PER_FILE; i++) {
+          StringBuilder line = new StringBuilder();
+          for (int c = 0; c < 30; c++) {
+            line.append((char) ('a' + random.nextInt(26)));
+          }
+          out.write(line.append('\n').toString());
+        }
+      }
+    }
+  }
+
+  /** Sorts the lines: every map output byte is shuffled, spilled and merged on local disks. */
+  private Job sortJob(String output) throws IOException {
+    Job job = Job.getInstance(new Configuration(yarn.getConfig()), "sort " + output);
+    Configuration conf = job.getConfiguration();
+    conf.setInt(MRJobConfig.IO_SORT_MB, 1); // several spills per map
+    // Reduce-side buffers small enough that map outputs and merges go to disk.
+    conf.setFloat(MRJobConfig.SHUFFLE_INPUT_BUFFER_PERCENT, 0.02f);
+    conf.setFloat(MRJobConfig.REDUCE_INPUT_BUFFER_PERCENT, 0f);
+    job.setJarByClass(TestSsdShuffleJobs.class);
+    job.setMapperClass(InverseMapper.class);
+    job.setMapOutputKeyClass(Text.class);
+    job.setMapOutputValueClass(LongWritable.class);
+    job.setOutputKeyClass(Text.class);
+    job.setOutputValueClass(LongWritable.class);
+    job.setNumReduceTasks(1);
+    FileInputFormat.addInputPath(job, new org.apache.hadoop.fs.Path("/in"));
+    FileOutputFormat.setOutputPath(job, new org.apache.hadoop.fs.Path(output));
+    return job;
+  }
+
+  /** Intermediate files of task attempts under the localized dir now. */
+  private List<Path> intermediateFiles() throws IOException {
+    Path usercache = localized.toPath().resolve("usercache");
+    if (!Files.isDirectory(usercache)) {
+      return List.of();
+    }
+    try (Stream<Path> files = Files.walk(usercache)) {
+      return files.filter(Files::isRegularFile)
+          .filter(file -> file.toString().contains("attempt_")).toList();
+    } catch (java.io.UncheckedIOException e) {
+      return List.of(); // YARN deleted a dir while we walked it
+    }
+  }
+
+  private void awaitNothingHeld() throws Exception {
+    GenericTestUtils.waitFor(() -> {
+      try {
+        return intermediateFiles().isEmpty() && tuner().localizedBytes() == 0
+            && tuner().liveAttempts() == 0;
+      } catch (IOException e) {
+        return false;
+      }
+    }, 100, 60_000, "no intermediate file and no localized byte left");
+  }
+
+  @Test
+  void aShuffleLargerThanTheSsdShareOverflowsToHddAndSortsCorrectly() throws Exception {
+    Job job = sortJob("/out/sort");
+    job.submit();
+    GenericTestUtils.waitFor(() -> {
+      try {
+        return !intermediateFiles().isEmpty() || job.isComplete();
+      } catch (IOException e) {
+        return false;
+      }
+    }, 20, 120_000, "intermediate files on the SSD while the job runs");
+    assertTrue(!intermediateFiles().isEmpty() || tuner().grantedBytes() > 0,
+        "intermediate files were written to the SSD");
+    assertTrue(job.waitForCompletion(false), "the job failed");
+
+    assertTrue(tuner().grantedBytes() > 0, "some intermediate data went to the SSD");
+    assertTrue(tuner().refusedBytes() > 0, "the rest overflowed to the HDD dirs");
+    assertSorted("/out/sort");
+    awaitNothingHeld();
+  }
+
+  @Test
+  void aKilledJobLeavesNoGrantBehind() throws Exception {
+    Job job = sortJob("/out/killed");
+    job.submit();
+    GenericTestUtils.waitFor(() -> tuner().liveAttempts() > 0, 20, 120_000,
+        "a task attempt holding SSD room");
+    job.killJob();
+    awaitNothingHeld();
+  }
+
+  /** The output holds every input line once, in order. */
+  private void assertSorted(String output) throws IOException {
+    FileSystem fs = dfs.getFileSystem();
+    List<String> keys = new ArrayList<>();
+    try (BufferedReader in = new BufferedReader(new InputStreamReader(
+        fs.open(new org.apache.hadoop.fs.Path(output, "part-r-00000")), StandardCharsets.UTF_8))) {
+      String line;
+      while ((line = in.readLine()) != null) {
+        keys.add(line.substring(0, line.indexOf('\t')));
+      }
+    }
+    assertEquals(FILES * LINES_PER_FILE, keys.size(), "every line once");
+    for (int i = 1; i < keys.size(); i++) {
+      assertTrue(keys.get(i - 1).compareTo(keys.get(i)) <= 0, "out of order at line " + i);
+    }
+  }
+}
