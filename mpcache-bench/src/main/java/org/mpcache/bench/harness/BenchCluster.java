@@ -13,6 +13,7 @@ import java.net.InetSocketAddress;
 import java.net.URISyntaxException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.stream.Stream;
 
 import org.apache.hadoop.conf.Configuration;
@@ -34,12 +35,14 @@ import org.apache.hadoop.io.nativeio.NativeIO;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.v2.MiniMRYarnCluster;
+import org.apache.hadoop.net.NetUtils;
 import org.apache.hadoop.yarn.conf.YarnConfiguration;
 import org.mpcache.bench.device.Device;
 import org.mpcache.bench.device.EmulatedDevices;
 import org.mpcache.bench.device.EmulatedDevicesDatasetFactory;
 import org.mpcache.bench.device.EmulatedLocalFileSystem;
 import org.mpcache.master.MpCacheMasterPlugin;
+import org.mpcache.protocol.MasterProtocolClientSideTranslatorPB;
 import org.mpcache.slave.CacheCounter;
 import org.mpcache.slave.InputCache;
 import org.mpcache.tools.FreePorts;
@@ -269,6 +272,26 @@ final class BenchCluster implements Closeable {
   /** Summed mpCache counters of all DataNodes (zero when mpCache is off). */
   long cacheCounter(CacheCounter counter) {
     return inputCaches().mapToLong(cache -> cache.counter(counter)).sum();
+  }
+
+  /**
+   * What the cache master holds, a line per data set (path, cached / total blocks, priority,
+   * hosts); empty when mpCache is off. For the run's log: what a warm-up left is what the timed
+   * jobs can hit.
+   */
+  List<String> masterDataSets() throws IOException {
+    if (!setup.mpCache()) {
+      return List.of();
+    }
+    InetSocketAddress address =
+        NetUtils.createSocketAddr(jobConf.get(DFS_MPCACHE_MASTER_ADDRESS_KEY));
+    try (MasterProtocolClientSideTranslatorPB master =
+        MasterProtocolClientSideTranslatorPB.connect(jobConf, address, 10_000)) {
+      return master.report().dataSets().stream()
+          .map(d -> String.format(Locale.ROOT, "%s %d/%d blocks, priority %.2f, on %s", d.path(),
+              d.cachedBlocks(), d.totalBlocks(), d.priority(), d.hostnames()))
+          .toList();
+    }
   }
 
   /** Bytes the SSD copies of all DataNodes take (zero when mpCache is off). */

@@ -326,6 +326,16 @@ public final class BenchmarkHarness {
     log("%s: warmed up by %d earlier jobs, %d MB in SSD copies, %d MB cached in memory",
         cluster.setup().label(), mix.history().size(), cluster.ssdCachedBytes() >> 20,
         inMemory >> 20);
+    if (cluster.setup().mpCache()) {
+      log("%s: %d fills, %d given up, %d background fills dropped, %d evictions; the master holds:",
+          cluster.setup().label(), cluster.cacheCounter(CacheCounter.FILLS),
+          cluster.cacheCounter(CacheCounter.FILLS_ABORTED),
+          cluster.cacheCounter(CacheCounter.BACKGROUND_FILLS_DROPPED),
+          cluster.cacheCounter(CacheCounter.EVICTIONS));
+      for (String dataSet : cluster.masterDataSets()) {
+        log("  %s", dataSet);
+      }
+    }
   }
 
   private static double hitRatio(BenchCluster cluster, Job job, long ssdBefore, long hddBefore,
