@@ -285,15 +285,6 @@ public final class SpaceTuner implements LocalizedSpaceProtocol, Closeable {
     cache.poolFigures(pool.freePoolBytes(cache.usedBytes()), pool.localizedBytes());
   }
 
-  /** Where task JVMs reach this tuner ("host:port"). */
-  public String address() {
-    return address;
-  }
-
-  public List<Path> dirs() {
-    return dirs;
-  }
-
   public synchronized long localizedBytes() {
     return pool.localizedBytes();
   }
