@@ -1,8 +1,12 @@
 package org.mpcache.shuffle;
 
+import java.io.File;
 import java.io.IOException;
+import java.util.List;
+import java.util.Random;
 
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.LocalDirAllocator;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapred.JobConf;
@@ -17,8 +21,9 @@ import org.slf4j.LoggerFactory;
 /**
  * A task's intermediate files, in the layout of YARN's own {@code YarnOutputFiles} (so the
  * NodeManager's shuffle service finds map outputs unchanged): each new file goes to the SSD dir
- * when the node's cache slave grants its size, to the HDD dirs otherwise. Reads search every
- * local dir, wherever a file was written.
+ * when the node's cache slave grants its size, to the HDD dirs otherwise (round-robin, or in
+ * proportion to their bandwidth when {@code mapreduce.mpcache.local-dirs.bandwidth} gives it).
+ * Reads search every local dir, wherever a file was written.
  */
 public class SsdOutputFiles extends MapOutputFile {
   private static final Logger LOG = LoggerFactory.getLogger(SsdOutputFiles.class);
@@ -40,6 +45,9 @@ public class SsdOutputFiles extends MapOutputFile {
   private Configuration allocation;
   private LocalDirRoles roles;
   private SsdSpace space;
+  /** Bandwidth of each HDD dir when configured; null: Hadoop's round-robin. */
+  private double[] hddBandwidth;
+  private final Random draws = new Random();
 
   @Override
   public void setConf(Configuration conf) {
@@ -51,6 +59,15 @@ public class SsdOutputFiles extends MapOutputFile {
         .toArray(new String[0]));
     this.space = roles.slaveAddress() == null ? null
         : SsdSpace.forAttempt(attemptId(), roles.slaveAddress(), this.conf);
+    this.hddBandwidth = null;
+    String[] bandwidths = this.conf.getTrimmedStrings(BandwidthWeights.KEY);
+    if (bandwidths.length > 0 && !roles.hdd().isEmpty()) {
+      try {
+        hddBandwidth = BandwidthWeights.of(roles.hdd(), bandwidths);
+      } catch (IllegalArgumentException e) {
+        LOG.warn("mpCache: HDD local dirs are used round-robin: {}", e.getMessage());
+      }
+    }
     LOG.info("mpCache: intermediate files of {} go to SSD dirs {} when granted, else to {}",
         attemptId(), roles.ssd(), roles.hdd());
   }
@@ -70,7 +87,32 @@ public class SsdOutputFiles extends MapOutputFile {
             roles.ssd(), path, e.getMessage());
       }
     }
+    if (hddBandwidth != null) {
+      Path chosen = byBandwidth(path, size);
+      if (chosen != null) {
+        return chosen;
+      }
+    }
     return hddDirs.getLocalPathForWrite(path, size, allocation, true);
+  }
+
+  /**
+   * An HDD dir with room, chosen in proportion to its bandwidth ({@link BandwidthWeights}), or
+   * null when none has room (the allocator then says so).
+   */
+  private Path byBandwidth(String path, long size) throws IOException {
+    List<String> dirs = roles.hdd();
+    boolean[] roomy = new boolean[dirs.size()];
+    for (int i = 0; i < roomy.length; i++) {
+      roomy[i] = new File(dirs.get(i)).getUsableSpace() > Math.max(0, size);
+    }
+    int chosen = BandwidthWeights.choose(hddBandwidth, roomy, draws.nextDouble());
+    if (chosen < 0) {
+      return null;
+    }
+    Path file = new Path(dirs.get(chosen), path);
+    FileSystem.getLocal(conf).mkdirs(file.getParent());
+    return file;
   }
 
   private Path toRead(String path) throws IOException {
