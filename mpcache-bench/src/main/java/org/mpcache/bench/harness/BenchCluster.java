@@ -322,7 +322,6 @@ final class BenchCluster implements Closeable {
     return dir;
   }
 
-
   @Override
   public void close() {
     yarn.stop();
