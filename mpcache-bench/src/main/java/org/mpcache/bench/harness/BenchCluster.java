@@ -3,6 +3,7 @@ package org.mpcache.bench.harness;
 import static org.mpcache.conf.MpCacheConfigKeys.DFS_MPCACHE_CAPACITY_KEY;
 import static org.mpcache.conf.MpCacheConfigKeys.DFS_MPCACHE_DIRS_KEY;
 import static org.mpcache.conf.MpCacheConfigKeys.DFS_MPCACHE_ENABLED_KEY;
+import static org.mpcache.conf.MpCacheConfigKeys.DFS_MPCACHE_LOCALIZED_DIRS_KEY;
 import static org.mpcache.conf.MpCacheConfigKeys.DFS_MPCACHE_MASTER_ADDRESS_KEY;
 import static org.mpcache.conf.MpCacheConfigKeys.DFS_MPCACHE_MASTER_POLICY_KEY;
 
@@ -11,11 +12,14 @@ import java.io.File;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.URISyntaxException;
+import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.stream.Stream;
 
+import org.apache.commons.io.FileUtils;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.StorageType;
@@ -32,8 +36,12 @@ import org.apache.hadoop.hdfs.server.datanode.fsdataset.impl.MpCacheFsDatasetFac
 import org.apache.hadoop.io.compress.CompressionCodec;
 import org.apache.hadoop.io.compress.SnappyCodec;
 import org.apache.hadoop.io.nativeio.NativeIO;
+import org.apache.hadoop.mapred.MapTask;
+import org.apache.hadoop.mapred.SsdMapOutputCollector;
 import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.MRConfig;
 import org.apache.hadoop.mapreduce.MRJobConfig;
+import org.apache.hadoop.mapreduce.task.reduce.SsdShuffle;
 import org.apache.hadoop.mapreduce.v2.MiniMRYarnCluster;
 import org.apache.hadoop.net.NetUtils;
 import org.apache.hadoop.yarn.conf.YarnConfiguration;
@@ -45,18 +53,22 @@ import org.mpcache.master.MpCacheMasterPlugin;
 import org.mpcache.protocol.MasterProtocolClientSideTranslatorPB;
 import org.mpcache.slave.CacheCounter;
 import org.mpcache.slave.InputCache;
+import org.mpcache.slave.SpaceTuner;
 import org.mpcache.tools.FreePorts;
 
 /**
  * One embedded cluster for one configuration: node i is DataNode i (one HDD volume, plus an SSD
  * volume under ALL_SSD or an SSD cache dir under mpCache) and NodeManager i, whose local dirs
- * sit on the same emulated HDD as the DataNode's volume, as on a real node.
+ * sit on the same emulated HDD as the DataNode's volume, as on a real node. Where localized data
+ * is cached, the last local dir is the slave's localized dir on the SSD; under ALL_SSD all local
+ * dirs are on the SSD.
  */
 final class BenchCluster implements Closeable {
   /** Where the jobs' inputs live; under ALL_SSD only this tree is on SSD. */
   static final Path INPUTS = new Path("/puma");
   private static final String HDD_SUFFIX = "-hdd";
   private static final String SSD_SUFFIX = "-ssd";
+  private static final int LOCAL_DIRS_PER_NODE = 4;
   private final ClusterSetup setup;
   private final MiniDFSCluster dfs;
   private final MiniMRYarnCluster yarn;
@@ -91,6 +103,7 @@ final class BenchCluster implements Closeable {
     Configuration[] overlays = new Configuration[options.nodes()];
     List<File> hddDirs = new ArrayList<>();
     List<File> ssdDirs = new ArrayList<>();
+    List<File> localizedDirs = new ArrayList<>();
     for (int i = 0; i < options.nodes(); i++) {
       File hdd = mkdirs(new File(hddRoot, "node" + i));
       File ssd = mkdirs(new File(ssdRoot, "node" + i));
@@ -103,6 +116,10 @@ final class BenchCluster implements Closeable {
       }
       overlays[i].set(DFSConfigKeys.DFS_DATANODE_DATA_DIR_KEY, volumes);
       overlays[i].set(DFS_MPCACHE_DIRS_KEY, mkdirs(new File(ssd, "cache")).getAbsolutePath());
+      if (setup.localized()) {
+        localizedDirs.add(mkdirs(new File(ssd, "localized")));
+        overlays[i].set(DFS_MPCACHE_LOCALIZED_DIRS_KEY, localizedDirs.get(i).getAbsolutePath());
+      }
     }
     configureSetup(conf, setup, ssdBytesPerNode, memoryBytesPerNode);
     if (options.emulated()) {
@@ -132,7 +149,7 @@ final class BenchCluster implements Closeable {
         dfs.getFileSystem().mkdirs(INPUTS);
         dfs.getFileSystem().setStoragePolicy(INPUTS, HdfsConstants.ALLSSD_STORAGE_POLICY_NAME);
       }
-      yarn = startYarn(conf, dfs, options, runDir);
+      yarn = startYarn(conf, dfs, options, runDir, localizedDirs);
     } catch (IOException | RuntimeException e) {
       dfs.shutdown();
       throw e;
@@ -140,12 +157,23 @@ final class BenchCluster implements Closeable {
     Configuration jobConf = new Configuration(yarn.getConfig());
     if (options.emulated()) {
       for (int i = 0; i < options.nodes(); i++) {
-        List<File> dirs = new ArrayList<>(List.of(hddDirs.get(i)));
-        for (String local : yarn.getNodeManager(i).getConfig()
-            .getTrimmedStrings(YarnConfiguration.NM_LOCAL_DIRS)) {
-          dirs.add(new File(local));
+        List<File> onHdd = new ArrayList<>(List.of(hddDirs.get(i)));
+        List<File> onSsd = new ArrayList<>(List.of(ssdDirs.get(i)));
+        String[] localDirs =
+            yarn.getNodeManager(i).getConfig().getTrimmedStrings(YarnConfiguration.NM_LOCAL_DIRS);
+        File localized = lastLocalDir(yarn, i).getAbsoluteFile();
+        for (String localDir : localDirs) {
+          File dir = new File(localDir).getAbsoluteFile();
+          boolean ssd = setup == ClusterSetup.ALL_SSD
+              || setup.localized() && dir.equals(localized);
+          (ssd ? onSsd : onHdd).add(dir);
         }
-        EmulatedDevices.describe(jobConf, "node" + i + HDD_SUFFIX, options.hdd(), dirs);
+        if (setup.localized() && !onSsd.contains(localized)) {
+          throw new IOException("NodeManager " + i + " does not use " + localized
+              + " (its local dirs: " + String.join(",", localDirs) + ")");
+        }
+        EmulatedDevices.describe(jobConf, "node" + i + HDD_SUFFIX, options.hdd(), onHdd);
+        EmulatedDevices.describe(jobConf, "node" + i + SSD_SUFFIX, options.ssd(), onSsd);
       }
     }
     BenchCluster cluster = new BenchCluster(setup, dfs, yarn, jobConf);
@@ -178,8 +206,13 @@ final class BenchCluster implements Closeable {
     }
   }
 
+  /**
+   * Starts YARN; with {@code localizedDirs} (one per node, else empty) each NodeManager's last
+   * local dir is its slave's localized dir, as {@code yarn.nodemanager.local-dirs} lists the SSD
+   * on a real node, and the jobs run with the hadoop-mapreduce-ssdshuffle plugins.
+   */
   private static MiniMRYarnCluster startYarn(Configuration conf, MiniDFSCluster dfs,
-      HarnessOptions options, File runDir) throws IOException {
+      HarnessOptions options, File runDir, List<File> localizedDirs) throws IOException {
     Configuration yarnConf = new Configuration(conf);
     yarnConf.set("fs.defaultFS", dfs.getFileSystem().getUri().toString());
     // Slots, not limits: each node fits exactly containersPerNode task containers, and the
@@ -206,15 +239,36 @@ final class BenchCluster implements Closeable {
     yarnConf.setInt("mapreduce.client.progressmonitor.pollinterval", 100);
     yarnConf.setInt("mapreduce.client.completion.pollinterval", 100);
     yarnConf.setFloat(MRJobConfig.COMPLETED_MAPS_FOR_REDUCE_SLOWSTART, 1.0f);
-    // As production clusters run: compressed map outputs (snappy-java, no native library).
-    yarnConf.setBoolean(MRJobConfig.MAP_OUTPUT_COMPRESS, true);
+    // snappy-java, no native library needed.
+    yarnConf.setBoolean(MRJobConfig.MAP_OUTPUT_COMPRESS, options.compressMapOutput());
     yarnConf.setClass(MRJobConfig.MAP_OUTPUT_COMPRESS_CODEC, SnappyCodec.class,
         CompressionCodec.class);
     System.setProperty("hadoop.log.dir", new File(runDir, "logs").getAbsolutePath());
     MiniMRYarnCluster yarn = new MiniMRYarnCluster("bench-" + runDir.getName(), options.nodes());
+    if (!localizedDirs.isEmpty()) {
+      yarnConf.set(MRJobConfig.MAP_OUTPUT_COLLECTOR_CLASS_ATTR, SsdMapOutputCollector.class
+          .getName() + "," + MapTask.MapOutputBuffer.class.getName());
+      yarnConf.set(MRConfig.SHUFFLE_CONSUMER_PLUGIN, SsdShuffle.class.getName());
+      mkdirs(yarn.getTestWorkDir());
+      for (int i = 0; i < localizedDirs.size(); i++) {
+        File last = lastLocalDir(yarn, i);
+        FileUtils.deleteQuietly(last);
+        Files.createSymbolicLink(last.toPath(), localizedDirs.get(i).toPath());
+      }
+    }
     yarn.init(yarnConf);
     yarn.start();
     return yarn;
+  }
+
+  /**
+   * NodeManager {@code node}'s last local dir: MiniMRYarnCluster gives each NodeManager
+   * {@value #LOCAL_DIRS_PER_NODE} dirs named {@code <name>-localDir-nm-<node>_<dir>} in its work
+   * dir.
+   */
+  private static File lastLocalDir(MiniMRYarnCluster yarn, int node) {
+    return new File(yarn.getTestWorkDir(),
+        yarn.getName() + "-localDir-nm-" + node + "_" + (LOCAL_DIRS_PER_NODE - 1));
   }
 
   /**
@@ -299,10 +353,27 @@ final class BenchCluster implements Closeable {
     return inputCaches().mapToLong(InputCache::usedBytes).sum();
   }
 
+  /** Localized bytes the slaves granted on their SSDs so far, summed (zero when not cached). */
+  long localizedGrantedBytes() {
+    return spaceTuners().mapToLong(SpaceTuner::grantedBytes).sum();
+  }
+
+  /** Localized bytes the slaves refused (tasks wrote them to HDD) so far, summed. */
+  long localizedRefusedBytes() {
+    return spaceTuners().mapToLong(SpaceTuner::refusedBytes).sum();
+  }
+
+  private Stream<MpCacheFsDataset> mpCacheDatasets() {
+    return dfs.getDataNodes().stream().map(DataNode::getFSDataset)
+        .filter(MpCacheFsDataset.class::isInstance).map(MpCacheFsDataset.class::cast);
+  }
+
   private Stream<InputCache> inputCaches() {
-    return dfs.getDataNodes().stream()
-        .filter(dn -> dn.getFSDataset() instanceof MpCacheFsDataset)
-        .map(dn -> ((MpCacheFsDataset) dn.getFSDataset()).getInputCache());
+    return mpCacheDatasets().map(MpCacheFsDataset::getInputCache);
+  }
+
+  private Stream<SpaceTuner> spaceTuners() {
+    return mpCacheDatasets().map(MpCacheFsDataset::getSpaceTuner).filter(Objects::nonNull);
   }
 
   /** Busy time of each emulated HDD so far, in nanoseconds, in node order. */

@@ -28,12 +28,14 @@ import org.apache.hadoop.mapreduce.Counters;
 import org.apache.hadoop.mapreduce.FileSystemCounter;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.JobCounter;
+import org.apache.hadoop.mapreduce.TaskCounter;
 import org.apache.hadoop.mapreduce.TaskReport;
 import org.apache.hadoop.mapreduce.TaskType;
 import org.mpcache.bench.device.DeviceProfile;
 import org.mpcache.bench.workload.WorkloadMix;
 import org.mpcache.bench.workload.WorkloadMix.DataSet;
 import org.mpcache.bench.workload.WorkloadMix.JobSpec;
+import org.mpcache.puma.PumaBenchmark;
 import org.mpcache.puma.PumaBenchmarks;
 import org.mpcache.slave.CacheCounter;
 
@@ -70,6 +72,11 @@ public final class BenchmarkHarness {
         --ssd-share 0.5       SSD cache over all nodes, as a share of the working set
         --memory-share 0.15   in-memory cache, as a share of the SSD cache (paper: 12 GB / 80 GB),
                               rounded up to whole blocks per node
+        --benchmarks <names>  draw the mix from these PUMA benchmarks only (comma-separated,
+                              e.g. the shuffle-heavy tera-sort,self-join,adjacency-list,
+                              ranked-inverted-index,k-means); default all
+        --uncompressed-map-output   map outputs as Hadoop's default writes them (larger
+                              shuffles); default snappy-compressed, as production clusters run
         --no-check            skip the output checks
         --plan                print the jobs, data sets and cache sizes, run nothing
         --work-dir target/bench/work  --ssd-dir <dir>  --report-dir target/bench/puma-<time>
@@ -81,8 +88,9 @@ public final class BenchmarkHarness {
 
   BenchmarkHarness(HarnessOptions options) {
     this.options = options;
-    this.mix = new WorkloadMix(PumaBenchmarks.all(), options.history(), options.jobs(),
-        options.zipfS(),
+    List<PumaBenchmark> benchmarks = options.benchmarks().isEmpty() ? PumaBenchmarks.all()
+        : options.benchmarks().stream().map(PumaBenchmarks::byName).toList();
+    this.mix = new WorkloadMix(benchmarks, options.history(), options.jobs(), options.zipfS(),
         options.maxK(), options.baseBytes(), options.seed());
     this.inputs = new File(options.workDir(), "inputs-" + options.seed() + "-"
         + options.baseBytes());
@@ -114,7 +122,10 @@ public final class BenchmarkHarness {
         new File(option(args, "--work-dir", "target/bench/work")).getAbsoluteFile(),
         ssdDir == null ? null : new File(ssdDir).getAbsoluteFile(),
         Integer.parseInt(option(args, "--containers", "2")),
-        !Arrays.asList(args).contains("--no-check"));
+        !Arrays.asList(args).contains("--no-check"),
+        Arrays.stream(option(args, "--benchmarks", "").split(",")).map(String::trim)
+            .filter(name -> !name.isEmpty()).toList(),
+        !Arrays.asList(args).contains("--uncompressed-map-output"));
     File reportDir = new File(option(args, "--report-dir",
         "target/bench/puma-" + System.currentTimeMillis() / 1000)).getAbsoluteFile();
     BenchmarkHarness harness = new BenchmarkHarness(options);
@@ -216,6 +227,9 @@ public final class BenchmarkHarness {
       long ssdBefore = cluster.cacheCounter(CacheCounter.BYTES_FROM_SSD);
       long hddBefore = cluster.cacheCounter(CacheCounter.BYTES_FROM_HDD);
       long memoryBefore = MemoryCacheAwareFsDatasetFactory.bytesFromMemory();
+      long evictionsBefore = cluster.cacheCounter(CacheCounter.EVICTIONS);
+      long grantedBefore = cluster.localizedGrantedBytes();
+      long refusedBefore = cluster.localizedRefusedBytes();
       long[] busyBefore = cluster.hddBusyNanos();
       cluster.emulate(true);
       MachineCpu.Reading cpuBefore = MachineCpu.read();
@@ -229,6 +243,10 @@ public final class BenchmarkHarness {
             + spec.benchmark().name() + ") failed: " + job.getStatus().getFailureInfo());
       }
       double hit = hitRatio(cluster, job, ssdBefore, hddBefore, memoryBefore);
+      long granted = cluster.localizedGrantedBytes() - grantedBefore;
+      long refused = cluster.localizedRefusedBytes() - refusedBefore;
+      double localizedOnSsd = !cluster.setup().localized() || granted + refused == 0 ? Double.NaN
+          : granted / (double) (granted + refused);
       long[] busyAfter = cluster.hddBusyNanos();
       double hddUtil = Double.NaN;
       double busiestHdd = Double.NaN;
@@ -259,12 +277,17 @@ public final class BenchmarkHarness {
       JobResult result = new JobResult(cluster.setup(), repeat, spec.index(),
           spec.benchmark().name(), spec.input().source().dirName() + "/k" + spec.input().k(),
           spec.input().bytes(), seconds, mapSeconds, seconds - mapSeconds, hit, hddUtil,
-          busiestHdd, cpuBusy, dataLocal, options.checkOutputs());
+          busiestHdd, cpuBusy, dataLocal,
+          counters.findCounter(TaskCounter.REDUCE_SHUFFLE_BYTES).getValue(), localizedOnSsd,
+          options.checkOutputs());
       log("%s #%d job %d %-22s %-13s %6.1f s (map %5.1f s) hit %4s, HDD busy %4s (busiest %4s),"
-          + " machine CPU %4s, data-local maps %4s", cluster.setup().label(), repeat,
-          spec.index(), result.benchmark(), result.input(), seconds, mapSeconds,
-          Report.percent(hit), Report.percent(hddUtil), Report.percent(busiestHdd),
-          Report.percent(cpuBusy), Report.percent(dataLocal));
+          + " machine CPU %4s, data-local maps %4s, shuffle %d MB, localized on SSD %4s, "
+          + "%d evictions",
+          cluster.setup().label(), repeat, spec.index(), result.benchmark(), result.input(),
+          seconds, mapSeconds, Report.percent(hit), Report.percent(hddUtil),
+          Report.percent(busiestHdd), Report.percent(cpuBusy), Report.percent(dataLocal),
+          result.shuffleBytes() >> 20, Report.percent(localizedOnSsd),
+          cluster.cacheCounter(CacheCounter.EVICTIONS) - evictionsBefore);
       results.add(result);
       Files.writeString(csv.toPath(), result.csv() + "\n", StandardOpenOption.APPEND);
     }

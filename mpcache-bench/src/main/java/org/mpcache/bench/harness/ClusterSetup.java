@@ -5,20 +5,23 @@ import java.util.Locale;
 
 /** A configuration the harness compares; all run the same workload on the same devices. */
 public enum ClusterSetup {
-  STOCK("stock Hadoop", null),
-  MEMORY("Hadoop in-memory cache (hdfs cacheadmin, PACMan-like)", null),
-  ALL_SSD("ALL_SSD storage policy (upper bound)", null),
-  MPCACHE("mpCache", "mpcache"),
-  MPCACHE_LRU("mpCache with LRU", "lru"),
-  MPCACHE_LFU("mpCache with LFU", "lfu"),
-  MPCACHE_MRU("mpCache with MRU", "mru");
+  STOCK("stock Hadoop", null, false),
+  MEMORY("Hadoop in-memory cache (hdfs cacheadmin, PACMan-like)", null, false),
+  ALL_SSD("ALL_SSD storage policy on the inputs, local dirs on SSD (upper bound)", null, false),
+  MPCACHE("mpCache: input and localized data on SSD", "mpcache", true),
+  MPCACHE_INPUT_ONLY("mpCache caching input data only", "mpcache", false),
+  MPCACHE_LRU("mpCache with LRU", "lru", true),
+  MPCACHE_LFU("mpCache with LFU", "lfu", true),
+  MPCACHE_MRU("mpCache with MRU", "mru", true);
 
   private final String description;
   private final String policy;
+  private final boolean localized;
 
-  ClusterSetup(String description, String policy) {
+  ClusterSetup(String description, String policy, boolean localized) {
     this.description = description;
     this.policy = policy;
+    this.localized = localized;
   }
 
   public String description() {
@@ -32,6 +35,14 @@ public enum ClusterSetup {
 
   public boolean mpCache() {
     return policy != null;
+  }
+
+  /**
+   * Whether map spills, map outputs and shuffled data go to the SSD when the node's slave grants
+   * the room (hadoop-mapreduce-ssdshuffle); otherwise they stay on the HDD local dirs.
+   */
+  public boolean localized() {
+    return localized;
   }
 
   /** The name used on the command line and in reports: "stock", "mpcache-lru", ... */

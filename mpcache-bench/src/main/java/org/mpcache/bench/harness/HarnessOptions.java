@@ -27,11 +27,15 @@ import org.mpcache.bench.device.DeviceProfile;
  * @param ssdDir where SSD data goes (the SSD mount with real devices)
  * @param containersPerNode task containers a NodeManager runs at once
  * @param checkOutputs whether each job's output is checked (outside the timings)
+ * @param benchmarks the PUMA benchmarks the mix draws from (names; empty: all of them)
+ * @param compressMapOutput whether map outputs are compressed (snappy), as production clusters
+ *     usually run; Hadoop's default (and the paper's Hadoop 1) does not
  */
 public record HarnessOptions(int nodes, long blockBytes, int history, int jobs, double zipfS,
     int maxK, long baseBytes, long seed, int repeats, List<ClusterSetup> setups,
     DeviceProfile hdd, DeviceProfile ssd, double ssdShare, double memoryShare, File workDir,
-    File ssdDir, int containersPerNode, boolean checkOutputs) {
+    File ssdDir, int containersPerNode, boolean checkOutputs, List<String> benchmarks,
+    boolean compressMapOutput) {
 
   /** The paper's RAM cache beside its SSD cache per node: 12 GB against 80 GB (seeds/000 §4). */
   public static final double PAPER_MEMORY_SHARE = 12.0 / 80.0;

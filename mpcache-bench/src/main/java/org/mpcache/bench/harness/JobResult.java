@@ -9,21 +9,25 @@ package org.mpcache.bench.harness;
  * @param cpuUtilization busy share of the machine's cores while the job ran (all JVMs of the
  *     cluster share them), NaN where /proc/stat is missing
  * @param dataLocalMaps share of map tasks that ran on a node holding their block's replica
+ * @param shuffleBytes map output bytes the reduces fetched (compressed, as on disk)
+ * @param localizedOnSsd share of the localized bytes tasks asked for that the slaves granted on
+ *     SSD (the rest went to the HDD local dirs), NaN where localized data is not cached
  */
 public record JobResult(ClusterSetup setup, int repeat, int index, String benchmark,
     String input, long inputBytes, double seconds, double mapSeconds, double reduceSeconds,
     double hitRatio, double hddUtilization, double busiestHdd, double cpuUtilization,
-    double dataLocalMaps, boolean outputChecked) {
+    double dataLocalMaps, long shuffleBytes, double localizedOnSsd, boolean outputChecked) {
 
   static final String CSV_HEADER = "configuration,repeat,job,benchmark,input,input_bytes,"
       + "seconds,map_seconds,reduce_seconds,hit_ratio,hdd_utilization,busiest_hdd,"
-      + "cpu_utilization,data_local_maps,output_checked";
+      + "cpu_utilization,data_local_maps,shuffle_bytes,localized_on_ssd,output_checked";
 
   String csv() {
     return String.join(",", setup.label(), Integer.toString(repeat), Integer.toString(index),
         benchmark, input, Long.toString(inputBytes), fmt(seconds), fmt(mapSeconds),
         fmt(reduceSeconds), fmt(hitRatio), fmt(hddUtilization), fmt(busiestHdd),
-        fmt(cpuUtilization), fmt(dataLocalMaps), Boolean.toString(outputChecked));
+        fmt(cpuUtilization), fmt(dataLocalMaps), Long.toString(shuffleBytes),
+        fmt(localizedOnSsd), Boolean.toString(outputChecked));
   }
 
   private static String fmt(double value) {

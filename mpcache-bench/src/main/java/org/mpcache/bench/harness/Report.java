@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.ToDoubleFunction;
 import java.util.stream.Collectors;
 
@@ -112,37 +113,96 @@ final class Report {
       }
       md.append('\n');
     }
+    md.append('\n').append(phases());
     md.append('\n').append(targets());
     return md.toString();
+  }
+
+  /**
+   * Map and reduce phases of the jobs that shuffle (in the baseline), mean over repeats, with
+   * each configuration's reduce-phase speedup over the baseline (geometric mean over those jobs)
+   * and the share of localized data it kept on SSD.
+   */
+  private String phases() {
+    List<JobResult> shuffling = of(baseline, -1).stream()
+        .filter(job -> job.shuffleBytes() > 0).toList();
+    Set<Integer> indexes = new TreeSet<>();
+    shuffling.forEach(job -> indexes.add(job.index()));
+    if (indexes.isEmpty()) {
+      return "";
+    }
+    StringBuilder md = new StringBuilder("Phases of the jobs that shuffle: map s / reduce s, mean "
+        + "over repeats (shuffle: map output bytes the reduces fetched):\n\n"
+        + "| job | benchmark | input | shuffle MB |");
+    setups().forEach(s -> md.append(' ').append(s.label()).append(" |"));
+    md.append("\n|---|---|---|---|").append("---|".repeat(setups().size())).append('\n');
+    for (int index : indexes) {
+      JobResult first = shuffling.stream().filter(job -> job.index() == index).findFirst().get();
+      md.append(String.format(Locale.ROOT, "| %d | %s | %s | %d |", index, first.benchmark(),
+          first.input(), first.shuffleBytes() >> 20));
+      for (ClusterSetup setup : setups()) {
+        List<JobResult> runs = of(setup, -1).stream().filter(job -> job.index() == index)
+            .toList();
+        md.append(runs.isEmpty() ? " — |" : String.format(Locale.ROOT, " %.1f / %.1f |",
+            mean(runs, JobResult::mapSeconds), mean(runs, JobResult::reduceSeconds)));
+      }
+      md.append('\n');
+    }
+    md.append("| reduce-phase speedup over ").append(baseline.label()).append(" | | | |");
+    for (ClusterSetup setup : setups()) {
+      List<Double> ratios = new ArrayList<>();
+      for (JobResult job : of(setup, -1)) {
+        JobResult base = find(baseline, job.repeat(), job.index());
+        if (indexes.contains(job.index()) && base != null) {
+          ratios.add(base.reduceSeconds() / job.reduceSeconds());
+        }
+      }
+      md.append(ratios.isEmpty() ? " — |"
+          : String.format(Locale.ROOT, " %.2f× |", geoMean(ratios)));
+    }
+    md.append("\n| localized bytes on SSD | | | |");
+    for (ClusterSetup setup : setups()) {
+      md.append(' ').append(percent(mean(of(setup, -1).stream()
+          .filter(job -> indexes.contains(job.index())).toList(), JobResult::localizedOnSsd)))
+          .append(" |");
+    }
+    return md.append("\n").toString();
   }
 
   private String setting() {
     String devices = options.emulated()
         ? String.format("**Devices were emulated** (this machine has one virtual disk): each node "
             + "has one HDD (%s) holding its DataNode volume and its NodeManager's local dirs, and "
-            + "one SSD (%s) holding the mpCache dir (or, under ALL_SSD, a second volume that "
-            + "holds the inputs); "
-            + "profile = bandwidth, seek when streams interleave, extent per seek.",
+            + "one SSD (%s) holding the mpCache dir and, where localized data is cached, the "
+            + "slave's localized dir as the last of the NodeManager's four local dirs (under "
+            + "ALL_SSD: a second DataNode volume that holds the inputs, and all four local "
+            + "dirs); profile = bandwidth, seek when streams interleave, extent per seek.",
             options.hdd(), options.ssd())
         : "Real devices, unthrottled: HDD = " + options.workDir() + ", SSD = " + options.ssdDir()
             + ".";
     return String.format(Locale.ROOT, "Run on %s: %d cores, %d MB max heap, JDK %s, %s. "
         + "Embedded cluster: %d DataNode + NodeManager pairs, %d task containers each, "
-        + "%d MB blocks, replication 1. Mix: %d timed jobs after %d whose reads warmed the "
-        + "caches, Zipf s = %s, k ≤ %d, %d MB at k = 1, "
+        + "%d MB blocks, replication 1, map outputs %s. Mix of %s: %d timed jobs after %d whose reads warmed "
+        + "the caches, Zipf s = %s, k ≤ %d, %d MB at k = 1, "
         + "seed %d; working set %d MB; SSD cache %s of it (%d MB per node), in-memory cache "
         + "%s of the SSD cache rounded up to whole blocks (%d MB per node). "
-        + "%d repeat(s) per configuration, each on a fresh cluster.%n%n%s",
+        + "%d repeat(s) per configuration, each on a fresh cluster.%n%n%s%n%nConfigurations: "
+        + "%s.",
         LocalDate.now(), Runtime.getRuntime().availableProcessors(),
         Runtime.getRuntime().maxMemory() >> 20, System.getProperty("java.version"),
         ManagementFactory.getOperatingSystemMXBean().getName(), options.nodes(),
-        options.containersPerNode(), options.blockBytes() >> 20, options.jobs(),
+        options.containersPerNode(), options.blockBytes() >> 20,
+        options.compressMapOutput() ? "snappy-compressed" : "uncompressed",
+        options.benchmarks().isEmpty() ? "all PUMA benchmarks"
+            : String.join(", ", options.benchmarks()), options.jobs(),
         options.history(), options.zipfS(), options.maxK(), options.baseBytes() >> 20,
         options.seed(),
         workingSetBytes >> 20, percent(options.ssdShare()),
         options.ssdBytesPerNode(workingSetBytes) >> 20, percent(options.memoryShare()),
         options.memoryBytesPerNode(workingSetBytes) >> 20,
-        options.repeats(), devices);
+        options.repeats(), devices, setups().stream()
+            .map(setup -> setup.label() + " = " + setup.description())
+            .collect(Collectors.joining("; ")));
   }
 
   /** The targets, against what this run measured (only those it can judge). */

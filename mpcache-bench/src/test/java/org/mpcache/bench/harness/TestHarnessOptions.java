@@ -13,7 +13,7 @@ class TestHarnessOptions {
   private static HarnessOptions options(double memoryShare) {
     return new HarnessOptions(3, 8 * MB, 24, 6, 1.0, 4, 8 * MB, 1, 1,
         List.of(ClusterSetup.STOCK, ClusterSetup.MEMORY), null, null, 0.5, memoryShare,
-        new File("work"), null, 2, true);
+        new File("work"), null, 2, true, List.of(), true);
   }
 
   @Test

@@ -1,6 +1,7 @@
 package org.mpcache.bench.harness;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
@@ -17,13 +18,14 @@ class TestReport {
   private static final HarnessOptions OPTIONS = new HarnessOptions(3, 8 << 20, 24, 2, 1.0, 4,
       8 << 20, 1, 2, List.of(ClusterSetup.STOCK, ClusterSetup.MPCACHE, ClusterSetup.ALL_SSD),
       DeviceProfile.parse("0.5MB/s,40ms,256KB"), DeviceProfile.parse("4MB/s,0.5ms,256KB"), 0.5,
-      0.15, new File("work"), null, 2, true);
+      0.15, new File("work"), null, 2, true, List.of(), true);
 
+  /** Job 0 is a grep (no shuffle), job 1 a tera-sort whose shuffle is its input. */
   private static JobResult job(ClusterSetup setup, int repeat, int index, double seconds,
       double hit) {
     return new JobResult(setup, repeat, index, index == 0 ? "grep" : "tera-sort",
         "in/k" + index, 8 << 20, seconds, seconds / 2, seconds / 2, hit, 0.5, 0.9, 0.4, 1.0,
-        true);
+        index == 0 ? 0 : 8 << 20, setup.localized() ? 0.5 : Double.NaN, true);
   }
 
   /** Stock takes 60 s per job; mpCache 30 s in repeat 1 and 20 s in repeat 2; ALL_SSD 20 s. */
@@ -48,6 +50,18 @@ class TestReport {
     assertTrue(summary.contains("- mpCache over stock: 2.45× (target ≥ 2.5×)"), summary);
     assertTrue(summary.contains("- mpCache against ALL_SSD: 82 % of its speedup"), summary);
     assertTrue(summary.contains("| 75 % |"), "byte hit ratio of mpCache: " + summary);
+  }
+
+  @Test
+  void jobsThatShuffleGetTheirPhasesAndReducePhaseSpeedups() {
+    String summary = new Report(OPTIONS, 100 << 20, results()).summaryMarkdown();
+    // only the tera-sort: mean over repeats of 30/2 and 20/2 on mpCache
+    assertTrue(summary.contains("| 1 | tera-sort | in/k1 | 8 | 30.0 / 30.0 | 12.5 / 12.5 "
+        + "| 10.0 / 10.0 |"), summary);
+    assertFalse(summary.contains("| 0 | grep |"), summary);
+    assertTrue(summary.contains("| reduce-phase speedup over stock | | | | 1.00× | 2.45× | 3.00× |"),
+        summary);
+    assertTrue(summary.contains("| localized bytes on SSD | | | | — | 50 % | — |"), summary);
   }
 
   @Test
