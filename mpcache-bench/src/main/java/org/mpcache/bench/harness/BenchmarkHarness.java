@@ -54,7 +54,7 @@ public final class BenchmarkHarness {
   static final String DEFAULT_HDD = "0.5MB/s,40ms,256KB";
   static final String DEFAULT_SSD = "4MB/s,0.5ms,256KB";
   private static final String ALL_CONFIGS =
-      "stock,memory,all-ssd,mpcache,mpcache-lru,mpcache-lfu,mpcache-mru";
+      "stock,memory,all-ssd,mpcache,mpcache-input-only,mpcache-lru,mpcache-lfu,mpcache-mru";
 
   static final String USAGE = """
       dev-support/puma-benchmark.sh [options]
