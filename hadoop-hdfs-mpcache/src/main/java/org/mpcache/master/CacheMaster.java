@@ -209,6 +209,17 @@ public final class CacheMaster implements MpCacheMasterProtocol {
         dataSets, space.history(now));
   }
 
+  @Override
+  public synchronized List<List<String>> cachedOn(long[] blockIds) {
+    expireSilentSlaves();
+    List<List<String>> holders = new ArrayList<>(blockIds.length);
+    for (long block : blockIds) {
+      holders.add(slaves.values().stream().filter(slave -> policy.isCached(slave.node, block))
+          .map(slave -> slave.uuid).toList());
+    }
+    return holders;
+  }
+
   /** True until the master has the whole picture and makes decisions. */
   public synchronized boolean recovering() {
     endRecoveryIfReady();

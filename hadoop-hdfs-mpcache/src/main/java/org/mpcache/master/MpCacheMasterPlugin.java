@@ -2,6 +2,7 @@ package org.mpcache.master;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.util.List;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
@@ -132,5 +133,10 @@ public final class MpCacheMasterPlugin implements ServicePlugin, MpCacheMasterPr
   @Override
   public MasterReport report() throws IOException {
     return master().report();
+  }
+
+  @Override
+  public List<List<String>> cachedOn(long[] blockIds) throws IOException {
+    return master().cachedOn(blockIds);
   }
 }

@@ -9,11 +9,13 @@ import static org.mpcache.protocol.PBHelper.toProto;
 import java.io.Closeable;
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.util.List;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.ipc.RPC;
 import org.mpcache.protocol.proto.MpCacheMasterProtos.AdmissionRequestProto;
 import org.mpcache.protocol.proto.MpCacheMasterProtos.AdmissionResponseProto;
+import org.mpcache.protocol.proto.MpCacheMasterProtos.CachedOnRequestProto;
 import org.mpcache.protocol.proto.MpCacheMasterProtos.HeartbeatRequestProto;
 import org.mpcache.protocol.proto.MpCacheMasterProtos.HeartbeatResponseProto;
 import org.mpcache.protocol.proto.MpCacheMasterProtos.RegisterRequestProto;
@@ -80,6 +82,14 @@ public final class MasterProtocolClientSideTranslatorPB implements MpCacheMaster
   @Override
   public MasterReport report() throws IOException {
     return fromProto(ipc(() -> proxy.report(null, ReportRequestProto.getDefaultInstance())));
+  }
+
+  @Override
+  public List<List<String>> cachedOn(long[] blockIds) throws IOException {
+    CachedOnRequestProto request =
+        CachedOnRequestProto.newBuilder().addAllBlockIds(boxed(blockIds)).build();
+    return ipc(() -> proxy.cachedOn(null, request)).getBlocksList().stream()
+        .map(holders -> List.copyOf(holders.getDatanodeUuidsList())).toList();
   }
 
   @Override

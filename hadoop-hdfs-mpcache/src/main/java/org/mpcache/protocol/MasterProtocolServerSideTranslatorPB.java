@@ -6,11 +6,16 @@ import static org.mpcache.protocol.PBHelper.longs;
 import static org.mpcache.protocol.PBHelper.toProto;
 import static org.mpcache.protocol.ServedCalls.served;
 
+import java.util.List;
+
 import org.apache.hadoop.thirdparty.protobuf.BlockingService;
 import org.apache.hadoop.thirdparty.protobuf.RpcController;
 import org.apache.hadoop.thirdparty.protobuf.ServiceException;
 import org.mpcache.protocol.proto.MpCacheMasterProtos.AdmissionRequestProto;
 import org.mpcache.protocol.proto.MpCacheMasterProtos.AdmissionResponseProto;
+import org.mpcache.protocol.proto.MpCacheMasterProtos.BlockHoldersProto;
+import org.mpcache.protocol.proto.MpCacheMasterProtos.CachedOnRequestProto;
+import org.mpcache.protocol.proto.MpCacheMasterProtos.CachedOnResponseProto;
 import org.mpcache.protocol.proto.MpCacheMasterProtos.HeartbeatRequestProto;
 import org.mpcache.protocol.proto.MpCacheMasterProtos.HeartbeatResponseProto;
 import org.mpcache.protocol.proto.MpCacheMasterProtos.MpCacheMasterProtocolService;
@@ -79,5 +84,17 @@ public final class MasterProtocolServerSideTranslatorPB implements MpCacheMaster
   public ReportResponseProto report(RpcController controller, ReportRequestProto request)
       throws ServiceException {
     return served(() -> toProto(master.report()));
+  }
+
+  @Override
+  public CachedOnResponseProto cachedOn(RpcController controller, CachedOnRequestProto request)
+      throws ServiceException {
+    return served(() -> {
+      CachedOnResponseProto.Builder response = CachedOnResponseProto.newBuilder();
+      for (List<String> holders : master.cachedOn(longs(request.getBlockIdsList()))) {
+        response.addBlocks(BlockHoldersProto.newBuilder().addAllDatanodeUuids(holders));
+      }
+      return response.build();
+    });
   }
 }

@@ -1,6 +1,7 @@
 package org.mpcache.protocol;
 
 import java.io.IOException;
+import java.util.List;
 
 /**
  * What the cache master on the NameNode offers its slaves (the DataNodes' input caches) and the
@@ -28,4 +29,10 @@ public interface MpCacheMasterProtocol {
 
   /** The state of the cache cluster-wide, for {@code MpCacheAdmin}. */
   MasterReport report() throws IOException;
+
+  /**
+   * The DataNodes (by UUID) whose SSD holds each block, in the order asked; empty for a block
+   * the master knows no copy of. For cache-aware scheduling and {@code MpCacheAdmin -locations}.
+   */
+  List<List<String>> cachedOn(long[] blockIds) throws IOException;
 }

@@ -221,7 +221,34 @@ class TestCacheMasterCluster {
     String json = admin(0, "-datasets", "-json");
     assertTrue(json.contains("\"path\" : \"/a\"") && json.contains("\"cachedBlocks\" : 2"), json);
     assertTrue(admin(0, "-report", "-json").contains("\"capacityBytes\" : 614400"));
+    LocatedBlock block = cluster.blocks(new Path("/a/part-1")).get(0);
+    String replica = block.getLocations()[0].getXferAddr();
+    String locations = admin(0, "-locations", "/a/part-1");
+    assertTrue(locations.contains("1 blocks, 1 with an SSD copy"), locations);
+    assertTrue(locations.matches("(?s).*" + block.getBlock().getBlockName() + "\\s+"
+        + replica + "\\s+" + replica + "\\s*"), locations);
+    admin(1, "-locations", "/a/none");
     admin(2, "-bogus");
+  }
+
+  @Test
+  void theMasterNamesTheNodesHoldingEachBlockOnSsd() throws Exception {
+    waitMasterActive();
+    Map<Path, byte[]> a = dataSet("/a", 1, 0, 1);
+    warm(a);
+    List<LocatedBlock> blocks = blocks(a);
+    long[] asked = new long[blocks.size() + 1];
+    List<List<String>> expected = new ArrayList<>();
+    for (int i = 0; i < blocks.size(); i++) {
+      asked[i] = blocks.get(i).getBlock().getBlockId();
+      expected.add(List.of(blocks.get(i).getLocations()[0].getDatanodeUuid()));
+    }
+    asked[blocks.size()] = 42; // no such block
+    expected.add(List.of());
+    try (MasterProtocolClientSideTranslatorPB master =
+        MasterProtocolClientSideTranslatorPB.connect(conf, masterAddress, 10_000)) {
+      assertEquals(expected, master.cachedOn(asked));
+    }
   }
 
   private String admin(int expectedExit, String... args) throws Exception {
