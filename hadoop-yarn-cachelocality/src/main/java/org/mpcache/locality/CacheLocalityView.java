@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.function.IntFunction;
+import java.util.stream.IntStream;
 
 import org.apache.hadoop.fs.BlockLocation;
 import org.apache.hadoop.fs.StorageType;
@@ -31,15 +32,11 @@ public final class CacheLocalityView {
     for (int i = 0; i < hosts.length; i++) {
       (i < replicaNodes.size() && onSsd.contains(replicaNodes.get(i)) ? cached : others).add(i);
     }
-    List<Integer> order = new ArrayList<>(cached);
-    if (mode == LocalityMode.ANNOTATE) {
-      order = new ArrayList<>(cached.size() + others.size());
-      for (int i = 0; i < hosts.length; i++) {
-        order.add(i);
-      }
-    } else if (mode == LocalityMode.CACHE_FIRST || cached.isEmpty()) {
-      order.addAll(others);
-    }
+    List<Integer> order = switch (mode) {
+      case ANNOTATE -> IntStream.range(0, hosts.length).boxed().toList();
+      case CACHE_FIRST -> concat(cached, others);
+      case CACHE_ONLY -> cached.isEmpty() ? others : cached;
+    };
     String[] cachedHosts = cached.stream().map(i -> hosts[i]).toArray(String[]::new);
     return new BlockLocation(pick(location.getNames(), order, String[]::new),
         pick(hosts, order, String[]::new), cachedHosts,
@@ -47,6 +44,12 @@ public final class CacheLocalityView {
         pick(location.getStorageIds(), order, String[]::new),
         pick(location.getStorageTypes(), order, StorageType[]::new), location.getOffset(),
         location.getLength(), location.isCorrupt());
+  }
+
+  private static List<Integer> concat(List<Integer> first, List<Integer> then) {
+    List<Integer> both = new ArrayList<>(first);
+    both.addAll(then);
+    return both;
   }
 
   /** The entries at {@code order}; an array that is not one per replica is left as it is. */
