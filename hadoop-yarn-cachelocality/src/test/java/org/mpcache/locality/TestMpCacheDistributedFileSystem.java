@@ -3,6 +3,7 @@ package org.mpcache.locality;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.mpcache.conf.MpCacheConfigKeys.*;
 
 import java.io.File;
@@ -24,8 +25,11 @@ import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
 import org.apache.hadoop.hdfs.server.datanode.DataNode;
 import org.apache.hadoop.io.IOUtils;
+import org.apache.hadoop.mapred.JobConf;
 import org.apache.hadoop.mapreduce.InputSplit;
 import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.lib.input.CombineFileSplit;
+import org.apache.hadoop.mapreduce.lib.input.CombineTextInputFormat;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.lib.input.TextInputFormat;
 import org.apache.hadoop.net.NetUtils;
@@ -158,6 +162,45 @@ class TestMpCacheDistributedFileSystem {
         assertEquals(expected.get(i),
             List.of(splits.get(i).getLocations()).stream().sorted().toList());
       }
+    }
+  }
+
+  @Test
+  void oldApiSplitsGoToTheSsdHolders() throws Exception {
+    List<List<String>> expected = ssdHolders();
+    try (FileSystem fs = fileSystem("cache-only", master())) {
+      JobConf job = new JobConf(fs.getConf());
+      org.apache.hadoop.mapred.FileInputFormat.addInputPath(job, DIR);
+      org.apache.hadoop.mapred.TextInputFormat format =
+          new org.apache.hadoop.mapred.TextInputFormat();
+      format.configure(job);
+      org.apache.hadoop.mapred.InputSplit[] splits = format.getSplits(job, 3); // a block each
+      assertEquals(3, splits.length);
+      for (int i = 0; i < splits.length; i++) {
+        assertEquals(expected.get(i), List.of(splits[i].getLocations()).stream().sorted().toList());
+      }
+    }
+  }
+
+  @Test
+  void combinedSplitsGroupBlocksOnTheirSsdHolders() throws Exception {
+    List<List<String>> expected = ssdHolders();
+    try (FileSystem fs = fileSystem("cache-only", master())) {
+      Job job = Job.getInstance(fs.getConf());
+      FileInputFormat.addInputPath(job, DIR);
+      FileInputFormat.setMaxInputSplitSize(job, BLOCK);
+      int blocks = 0;
+      for (InputSplit split : new CombineTextInputFormat().getSplits(job)) {
+        CombineFileSplit combined = (CombineFileSplit) split;
+        assertEquals(1, combined.getLocations().length, "a node-level split");
+        for (int i = 0; i < combined.getNumPaths(); i++, blocks++) {
+          List<String> holders = expected.get((int) (combined.getOffset(i) / BLOCK));
+          assertTrue(holders.contains(combined.getLocations()[0]),
+              "block at " + combined.getOffset(i) + " is on SSD at " + holders + ", not at "
+                  + combined.getLocations()[0]);
+        }
+      }
+      assertEquals(3, blocks);
     }
   }
 
