@@ -18,6 +18,7 @@ import org.apache.hadoop.fs.RemoteIterator;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
 import org.apache.hadoop.hdfs.protocol.LocatedBlock;
+import org.apache.hadoop.util.Time;
 import org.mpcache.conf.InvalidSettingException;
 import org.mpcache.conf.MasterLinkSettings;
 import org.mpcache.protocol.MasterProtocolClientSideTranslatorPB;
@@ -32,11 +33,17 @@ import org.slf4j.LoggerFactory;
  */
 public class MpCacheDistributedFileSystem extends DistributedFileSystem {
   private static final Logger LOG = LoggerFactory.getLogger(MpCacheDistributedFileSystem.class);
+  /**
+   * After no master answered, locations stay stock this long before asking again: a listing of
+   * many files must not wait out a connection timeout per file.
+   */
+  private static final long RETRY_MILLIS = 30_000;
 
   private LocalityMode mode = LocalityMode.DEFAULT;
   private MasterLinkSettings masters;
   private MasterProtocolClientSideTranslatorPB master;
   private boolean masterLost;
+  private long nextTryMillis;
 
   @Override
   public void initialize(URI uri, Configuration conf) throws IOException {
@@ -117,7 +124,7 @@ public class MpCacheDistributedFileSystem extends DistributedFileSystem {
 
   /** The master's answer, or null (said once until it answers again) when none answers. */
   private synchronized List<List<String>> cachedOn(long[] blockIds) {
-    if (masters == null || !masters.hasMaster()) {
+    if (masters == null || !masters.hasMaster() || Time.monotonicNow() < nextTryMillis) {
       return null;
     }
     StringBuilder failures = new StringBuilder();
@@ -146,10 +153,11 @@ public class MpCacheDistributedFileSystem extends DistributedFileSystem {
         failures.append(address).append(": ").append(e.getMessage()).append("; ");
       }
     }
+    nextTryMillis = Time.monotonicNow() + RETRY_MILLIS;
     if (!masterLost) {
       masterLost = true;
       LOG.warn("mpCache: no cache master answered ({}); block locations are stock until one "
-          + "does", failures);
+          + "does (asking again every {} s)", failures, RETRY_MILLIS / 1000);
     }
     return null;
   }
