@@ -14,6 +14,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Predicate;
 import java.util.function.ToDoubleFunction;
 import java.util.stream.Collectors;
 
@@ -49,18 +50,30 @@ final class Report {
   private List<Double> speedups(ClusterSetup setup) {
     List<Double> perRepeat = new ArrayList<>();
     for (int repeat = 1; repeat <= options.repeats(); repeat++) {
-      List<Double> ratios = new ArrayList<>();
-      for (JobResult job : of(setup, repeat)) {
-        JobResult base = find(baseline, repeat, job.index());
-        if (base != null) {
-          ratios.add(base.seconds() / job.seconds());
-        }
-      }
+      int inRepeat = repeat;
+      List<Double> ratios =
+          ratiosToBaseline(setup, job -> job.repeat() == inRepeat, JobResult::seconds);
       if (!ratios.isEmpty()) {
         perRepeat.add(geoMean(ratios));
       }
     }
     return perRepeat;
+  }
+
+  /**
+   * For each job of {@code setup} that {@code which} selects and the baseline ran too (same
+   * repeat and index): the baseline's {@code time} over the job's.
+   */
+  private List<Double> ratiosToBaseline(ClusterSetup setup, Predicate<JobResult> which,
+      ToDoubleFunction<JobResult> time) {
+    List<Double> ratios = new ArrayList<>();
+    for (JobResult job : of(setup, -1)) {
+      JobResult base = find(baseline, job.repeat(), job.index());
+      if (which.test(job) && base != null) {
+        ratios.add(time.applyAsDouble(base) / time.applyAsDouble(job));
+      }
+    }
+    return ratios;
   }
 
   /** Per benchmark, the job time relative to the baseline (geometric mean over its jobs). */
@@ -150,13 +163,8 @@ final class Report {
     }
     md.append("| reduce-phase speedup over ").append(baseline.label()).append(" | | | |");
     for (ClusterSetup setup : setups()) {
-      List<Double> ratios = new ArrayList<>();
-      for (JobResult job : of(setup, -1)) {
-        JobResult base = find(baseline, job.repeat(), job.index());
-        if (indexes.contains(job.index()) && base != null) {
-          ratios.add(base.reduceSeconds() / job.reduceSeconds());
-        }
-      }
+      List<Double> ratios = ratiosToBaseline(setup, job -> indexes.contains(job.index()),
+          JobResult::reduceSeconds);
       md.append(ratios.isEmpty() ? " — |"
           : String.format(Locale.ROOT, " %.2f× |", geoMean(ratios)));
     }
@@ -182,8 +190,8 @@ final class Report {
             + ".";
     return String.format(Locale.ROOT, "Run on %s: %d cores, %d MB max heap, JDK %s, %s. "
         + "Embedded cluster: %d DataNode + NodeManager pairs, %d task containers each, "
-        + "%d MB blocks, replication 1, map outputs %s. Mix of %s: %d timed jobs after %d whose reads warmed "
-        + "the caches, Zipf s = %s, k ≤ %d, %d MB at k = 1, "
+        + "%d MB blocks, replication 1, map outputs %s. Mix of %s: %d timed jobs after %d "
+        + "whose reads warmed the caches, Zipf s = %s, k ≤ %d, %d MB at k = 1, "
         + "seed %d; working set %d MB; SSD cache %s of it (%d MB per node), in-memory cache "
         + "%s of the SSD cache rounded up to whole blocks (%d MB per node). "
         + "%d repeat(s) per configuration, each on a fresh cluster.%n%n%s%n%nConfigurations: "
