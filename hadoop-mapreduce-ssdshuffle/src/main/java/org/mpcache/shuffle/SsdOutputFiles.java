@@ -131,6 +131,14 @@ public class SsdOutputFiles extends MapOutputFile {
     return outputFile() + INDEX_SUFFIX;
   }
 
+  private String spillFile(int spillNumber) {
+    return String.format(SPILL_FILE_PATTERN, attemptId(), spillNumber);
+  }
+
+  private String spillIndexFile(int spillNumber) {
+    return String.format(SPILL_INDEX_FILE_PATTERN, attemptId(), spillNumber);
+  }
+
   @Override
   public Path getOutputFile() throws IOException {
     return toRead(outputFile());
@@ -164,22 +172,22 @@ public class SsdOutputFiles extends MapOutputFile {
 
   @Override
   public Path getSpillFile(int spillNumber) throws IOException {
-    return toRead(String.format(SPILL_FILE_PATTERN, attemptId(), spillNumber));
+    return toRead(spillFile(spillNumber));
   }
 
   @Override
   public Path getSpillFileForWrite(int spillNumber, long size) throws IOException {
-    return forWrite(String.format(SPILL_FILE_PATTERN, attemptId(), spillNumber), size);
+    return forWrite(spillFile(spillNumber), size);
   }
 
   @Override
   public Path getSpillIndexFile(int spillNumber) throws IOException {
-    return toRead(String.format(SPILL_INDEX_FILE_PATTERN, attemptId(), spillNumber));
+    return toRead(spillIndexFile(spillNumber));
   }
 
   @Override
   public Path getSpillIndexFileForWrite(int spillNumber, long size) throws IOException {
-    return forWrite(String.format(SPILL_INDEX_FILE_PATTERN, attemptId(), spillNumber), size);
+    return forWrite(spillIndexFile(spillNumber), size);
   }
 
   /** Only the local job runner reads map outputs as reduce inputs by number. */
