@@ -11,8 +11,11 @@ import java.util.function.Function;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.net.NetUtils;
 
-/** Reads typed values of mpCache keys, naming the key and the value when one cannot be used. */
-final class ConfValues {
+/**
+ * Reads typed values of mpCache keys, naming the key and the value when one cannot be used.
+ * Public for the other mpCache modules' keys.
+ */
+public final class ConfValues {
   private ConfValues() {
   }
 
@@ -54,7 +57,7 @@ final class ConfValues {
   }
 
   /** A duration with an optional unit suffix (ms, s, m, h; milliseconds without), above 0. */
-  static long positiveMillis(Configuration conf, String key, long defaultMillis)
+  public static long positiveMillis(Configuration conf, String key, long defaultMillis)
       throws InvalidSettingException {
     String raw = conf.getTrimmed(key, defaultMillis + "ms");
     long value;

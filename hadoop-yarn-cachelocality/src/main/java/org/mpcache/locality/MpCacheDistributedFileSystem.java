@@ -1,8 +1,9 @@
 package org.mpcache.locality;
 
 import java.io.IOException;
-import java.net.InetSocketAddress;
+import java.net.InetAddress;
 import java.net.URI;
+import java.net.UnknownHostException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
@@ -10,40 +11,53 @@ import java.util.List;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.BlockLocation;
+import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.HdfsBlockLocation;
 import org.apache.hadoop.fs.LocatedFileStatus;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.PathFilter;
 import org.apache.hadoop.fs.RemoteIterator;
-import org.apache.hadoop.hdfs.DistributedFileSystem;
+import org.apache.hadoop.hdfs.ClientChoosingDistributedFileSystem;
+import org.apache.hadoop.hdfs.DFSClient;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
 import org.apache.hadoop.hdfs.protocol.LocatedBlock;
-import org.apache.hadoop.util.Time;
-import org.mpcache.conf.InvalidSettingException;
-import org.mpcache.conf.MasterLinkSettings;
-import org.mpcache.protocol.MasterProtocolClientSideTranslatorPB;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * HDFS as schedulers should see it with mpCache: the block locations that input formats turn
- * into split hosts name the DataNodes holding each block on SSD, as the cache master knows now,
- * shown as {@link LocalityMode} says. Set cluster-wide as {@code fs.hdfs.impl}; reads, writes and
- * replica failover are stock. When the master cannot be reached the locations are stock too.
+ * HDFS as schedulers and readers should see it with mpCache, from the cache master's current
+ * view. The block locations that input formats turn into split hosts name the DataNodes holding
+ * each block on SSD, shown as {@link LocalityMode} says; readers try a block's replicas in
+ * {@link ReadOrder} ({@link MpCacheDFSClient}). Set cluster-wide as {@code fs.hdfs.impl}; writes,
+ * retries and replica failover are stock. When the master cannot be reached all is stock.
  */
-public class MpCacheDistributedFileSystem extends DistributedFileSystem {
+public class MpCacheDistributedFileSystem extends ClientChoosingDistributedFileSystem {
   private static final Logger LOG = LoggerFactory.getLogger(MpCacheDistributedFileSystem.class);
-  /**
-   * After no master answered, locations stay stock this long before asking again: a listing of
-   * many files must not wait out a connection timeout per file.
-   */
-  private static final long RETRY_MILLIS = 30_000;
+  /** Set by YARN in every container: the host the task runs on, as its NodeManager names it. */
+  private static final String NODE_HOST_ENV = "NM_HOST";
 
   private LocalityMode mode = LocalityMode.DEFAULT;
-  private MasterLinkSettings masters;
-  private MasterProtocolClientSideTranslatorPB master;
-  private boolean masterLost;
-  private long nextTryMillis;
+  private MpCacheDFSClient client;
+
+  @Override
+  protected DFSClient createClient(URI uri, Configuration conf, FileSystem.Statistics statistics)
+      throws IOException {
+    client = new MpCacheDFSClient(uri, conf, statistics, new SsdCopies(conf), localHost());
+    return client;
+  }
+
+  /** The reader's host as DataNodes are named: its NodeManager's name in a container. */
+  private static String localHost() {
+    String nodeHost = System.getenv(NODE_HOST_ENV);
+    if (nodeHost != null) {
+      return nodeHost;
+    }
+    try {
+      return InetAddress.getLocalHost().getCanonicalHostName();
+    } catch (UnknownHostException e) {
+      return null;
+    }
+  }
 
   @Override
   public void initialize(URI uri, Configuration conf) throws IOException {
@@ -54,12 +68,6 @@ public class MpCacheDistributedFileSystem extends DistributedFileSystem {
       mode = LocalityMode.ANNOTATE;
       LOG.error("mpCache: {}; block locations keep their hosts (mode {})", e.getMessage(),
           mode.value());
-    }
-    try {
-      masters = MasterLinkSettings.from(conf);
-    } catch (InvalidSettingException e) {
-      LOG.error("mpCache: block locations are stock: invalid setting {}", e.getMessage());
-      masters = null;
     }
   }
 
@@ -106,7 +114,7 @@ public class MpCacheDistributedFileSystem extends DistributedFileSystem {
     }
     long[] blockIds = known.stream().mapToLong(i -> ((HdfsBlockLocation) locations[i])
         .getLocatedBlock().getBlock().getBlockId()).toArray();
-    List<List<String>> onSsd = cachedOn(blockIds);
+    List<List<String>> onSsd = client.ssdCopies().holders(blockIds);
     if (onSsd == null) {
       return locations;
     }
@@ -122,62 +130,13 @@ public class MpCacheDistributedFileSystem extends DistributedFileSystem {
     return shown;
   }
 
-  /** The master's answer, or null (said once until it answers again) when none answers. */
-  private synchronized List<List<String>> cachedOn(long[] blockIds) {
-    if (masters == null || !masters.hasMaster() || Time.monotonicNow() < nextTryMillis) {
-      return null;
-    }
-    StringBuilder failures = new StringBuilder();
-    if (master != null) {
-      try {
-        return answered(master.cachedOn(blockIds));
-      } catch (IOException e) {
-        failures.append(e.getMessage()).append("; ");
-        master.close();
-        master = null;
-      }
-    }
-    for (InetSocketAddress address : masters.masters()) {
-      try {
-        MasterProtocolClientSideTranslatorPB client = MasterProtocolClientSideTranslatorPB
-            .connect(getConf(), address, masters.timeoutMillis());
-        try {
-          List<List<String>> onSsd = client.cachedOn(blockIds);
-          master = client;
-          return answered(onSsd);
-        } catch (IOException e) {
-          client.close();
-          throw e;
-        }
-      } catch (IOException e) {
-        failures.append(address).append(": ").append(e.getMessage()).append("; ");
-      }
-    }
-    nextTryMillis = Time.monotonicNow() + RETRY_MILLIS;
-    if (!masterLost) {
-      masterLost = true;
-      LOG.warn("mpCache: no cache master answered ({}); block locations are stock until one "
-          + "does (asking again every {} s)", failures, RETRY_MILLIS / 1000);
-    }
-    return null;
-  }
-
-  private List<List<String>> answered(List<List<String>> onSsd) {
-    if (masterLost) {
-      masterLost = false;
-      LOG.info("mpCache: the cache master answers again; block locations show SSD copies");
-    }
-    return onSsd;
-  }
-
   @Override
-  public synchronized void close() throws IOException {
+  public void close() throws IOException {
     try {
       super.close();
     } finally {
-      if (master != null) {
-        master.close();
-        master = null;
+      if (client != null) {
+        client.ssdCopies().close();
       }
     }
   }

@@ -4,9 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.mpcache.conf.MpCacheConfigKeys.*;
+import static org.mpcache.conf.MpCacheConfigKeys.DFS_MPCACHE_MASTER_ADDRESS_KEY;
 
-import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -19,11 +18,12 @@ import java.util.Random;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.BlockLocation;
 import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.fs.FileUtil;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.hdfs.DFSConfigKeys;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
+import org.apache.hadoop.hdfs.protocol.LocatedBlock;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
 import org.apache.hadoop.hdfs.server.datanode.DataNode;
+import org.apache.hadoop.hdfs.server.datanode.fsdataset.impl.MpCacheFsDataset;
 import org.apache.hadoop.io.IOUtils;
 import org.apache.hadoop.mapred.JobConf;
 import org.apache.hadoop.mapreduce.InputSplit;
@@ -40,20 +40,21 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.Timeout;
 import org.mpcache.protocol.MasterProtocolClientSideTranslatorPB;
+import org.mpcache.slave.CacheCounter;
 import org.mpcache.tools.FreePorts;
 
 /**
- * Three DataNodes on hosts h1, h2, h3 with mpCache and its master; a file with three replicas
+ * Three DataNodes on hosts of their own with mpCache and its master; a file with three replicas
  * whose blocks were read once, so each is on the SSD of the node that served it.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @Timeout(300)
 class TestMpCacheDistributedFileSystem {
-  private static final int BLOCK = 256 * 1024;
+  private static final int BLOCK = MultiHostCluster.BLOCK;
   private static final Path DIR = new Path("/input");
   private static final Path FILE = new Path(DIR, "part-0");
 
-  private final File work = GenericTestUtils.getTestDir("cachelocality");
+  private MultiHostCluster cluster;
   private MiniDFSCluster dfs;
   private Configuration conf;
   private InetSocketAddress masterAddress;
@@ -62,28 +63,10 @@ class TestMpCacheDistributedFileSystem {
 
   @BeforeAll
   void start() throws Exception {
-    FileUtil.fullyDelete(work);
-    masterAddress = new InetSocketAddress("127.0.0.1", FreePorts.outsideEphemeralRange());
-    conf = new Configuration();
-    conf.setLong(DFSConfigKeys.DFS_NAMENODE_MIN_BLOCK_SIZE_KEY, 0);
-    conf.setLong(DFSConfigKeys.DFS_BLOCK_SIZE_KEY, BLOCK);
-    conf.setInt(DFSConfigKeys.DFS_REPLICATION_KEY, 3);
-    conf.set(DFSConfigKeys.DFS_DATANODE_FSDATASET_FACTORY_KEY, DATASET_FACTORY_CLASS);
-    conf.setBoolean(DFS_MPCACHE_ENABLED_KEY, true);
-    conf.set(DFS_MPCACHE_CAPACITY_KEY, "8m");
-    conf.set(DFSConfigKeys.DFS_NAMENODE_PLUGINS_KEY, MASTER_PLUGIN_CLASS);
-    conf.set(DFS_MPCACHE_MASTER_ADDRESS_KEY, NetUtils.getHostPortString(masterAddress));
-    conf.set(DFS_MPCACHE_HEARTBEAT_KEY, "200ms");
-    Configuration[] overlays = new Configuration[3];
-    for (int i = 0; i < overlays.length; i++) {
-      overlays[i] = new Configuration(false);
-      File ssd = new File(work, "ssd" + i);
-      ssd.mkdirs();
-      overlays[i].set(DFS_MPCACHE_DIRS_KEY, ssd.getAbsolutePath());
-    }
-    dfs = new MiniDFSCluster.Builder(conf, new File(work, "dfs")).numDataNodes(3)
-        .hosts(new String[] {"h1", "h2", "h3"}).dataNodeConfOverlays(overlays).build();
-    dfs.waitActive();
+    cluster = new MultiHostCluster("cachelocality", 3, new Configuration(), false);
+    dfs = cluster.dfs();
+    conf = cluster.dfsConf();
+    masterAddress = cluster.masterAddress();
     for (DataNode dataNode : dfs.getDataNodes()) {
       hosts.put(dataNode.getDatanodeUuid(), dataNode.getDatanodeId().getHostName());
     }
@@ -104,8 +87,8 @@ class TestMpCacheDistributedFileSystem {
 
   @AfterAll
   void stop() {
-    if (dfs != null) {
-      dfs.shutdown();
+    if (cluster != null) {
+      cluster.close();
     }
   }
 
@@ -226,5 +209,29 @@ class TestMpCacheDistributedFileSystem {
         assertEquals(0, block.getCachedHosts().length);
       }
     }
+  }
+
+  @Test
+  void readersOffTheBlocksNodesReadTheSsdCopies() throws Exception {
+    List<List<String>> expected = ssdHolders();
+    long fromSsd = bytesFromSsd();
+    try (FileSystem fs = fileSystem("cache-only", master())) {
+      List<LocatedBlock> blocks = ((DistributedFileSystem) fs).getClient()
+          .getLocatedBlocks(FILE.toString(), 0).getLocatedBlocks();
+      for (int i = 0; i < blocks.size(); i++) {
+        assertTrue(expected.get(i).contains(blocks.get(i).getLocations()[0].getHostName()),
+            "block " + i + " is read first from " + blocks.get(i).getLocations()[0]
+                + ", not from its SSD copy at " + expected.get(i));
+      }
+      try (InputStream in = fs.open(FILE)) {
+        IOUtils.copyBytes(in, OutputStream.nullOutputStream(), 1 << 16, false);
+      }
+    }
+    assertEquals(3L * BLOCK, bytesFromSsd() - fromSsd, "the whole file came from SSD copies");
+  }
+
+  private long bytesFromSsd() {
+    return dfs.getDataNodes().stream().mapToLong(dataNode -> ((MpCacheFsDataset) dataNode
+        .getFSDataset()).getInputCache().counter(CacheCounter.BYTES_FROM_SSD)).sum();
   }
 }

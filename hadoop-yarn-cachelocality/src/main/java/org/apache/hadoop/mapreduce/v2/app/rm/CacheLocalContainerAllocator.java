@@ -1,0 +1,333 @@
+package org.apache.hadoop.mapreduce.v2.app.rm;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.mapreduce.JobCounter;
+import org.apache.hadoop.mapreduce.MRJobConfig;
+import org.apache.hadoop.mapreduce.TypeConverter;
+import org.apache.hadoop.mapreduce.v2.api.records.TaskAttemptId;
+import org.apache.hadoop.mapreduce.v2.api.records.TaskType;
+import org.apache.hadoop.mapreduce.v2.app.AppContext;
+import org.apache.hadoop.mapreduce.v2.app.client.ClientService;
+import org.apache.hadoop.mapreduce.v2.app.job.event.JobCounterUpdateEvent;
+import org.apache.hadoop.mapreduce.v2.app.job.event.TaskAttemptContainerAssignedEvent;
+import org.apache.hadoop.mapreduce.v2.app.rm.preemption.AMPreemptionPolicy;
+import org.apache.hadoop.net.NodeBase;
+import org.apache.hadoop.util.Time;
+import org.apache.hadoop.yarn.api.protocolrecords.AllocateResponse;
+import org.apache.hadoop.yarn.api.records.Container;
+import org.apache.hadoop.yarn.api.records.NMToken;
+import org.apache.hadoop.yarn.api.records.ResourceRequest;
+import org.apache.hadoop.yarn.client.api.NMTokenCache;
+import org.apache.hadoop.yarn.exceptions.YarnException;
+import org.apache.hadoop.yarn.util.RackResolver;
+import org.apache.hadoop.yarn.util.resource.Resources;
+import org.mpcache.conf.ConfValues;
+import org.mpcache.conf.InvalidSettingException;
+import org.mpcache.locality.CacheLocalityCounter;
+import org.mpcache.locality.CacheWaits;
+import org.mpcache.locality.MapInput;
+import org.mpcache.locality.MapInputLocator;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The MapReduce application master's container allocator, placing map tasks on the nodes that
+ * hold their input block on SSD first. A map whose block is on some SSD asks YARN for those
+ * nodes only, strictly, for at most {@value #CACHE_WAIT_KEY}; then for its replicas' nodes,
+ * strictly, for at most {@value #REPLICA_WAIT_KEY}; then it may run anywhere, as YARN places a
+ * stock map. Waiting is the allocator's: YARN's delay scheduling counts missed scheduling
+ * opportunities per job, not time, and with asynchronous scheduling (Hadoop 3.5's default) they
+ * run out in milliseconds.
+ *
+ * <p>Waiting maps are kept out of the stock allocator's book-keeping, which hands a container to
+ * any map of the rack when no map names its host: only a container on one of its SSD nodes goes
+ * to a waiting map. While any map waits, no map of the job is placed off its requested nodes
+ * (YARN's strictness is per priority, not per task), so the longest extra wait of any map is the
+ * sum of the two waits after the last map asked: nothing starves.
+ *
+ * <p>In Hadoop's package because the stock allocator keeps its request book-keeping
+ * package-private; it changes nothing there but through the methods the stock allocator uses.
+ */
+public class CacheLocalContainerAllocator extends RMContainerAllocator {
+  private static final Logger LOG = LoggerFactory.getLogger(CacheLocalContainerAllocator.class);
+  public static final String CACHE_WAIT_KEY = "mpcache.locality.cache-wait";
+  public static final long DEFAULT_CACHE_WAIT_MILLIS = 3_000;
+  public static final String REPLICA_WAIT_KEY = "mpcache.locality.replica-wait";
+  public static final long DEFAULT_REPLICA_WAIT_MILLIS = 3_000;
+
+  /** A map waiting for one of its SSD nodes. */
+  private record Waiting(ContainerRequest onSsd, ContainerRequestEvent anyReplica,
+      MapInput input) {
+  }
+
+  private CacheWaits<TaskAttemptId> waits;
+  /** Maps done waiting for an SSD node, waiting for a replica's node. */
+  private CacheWaits<TaskAttemptId> replicaWaits;
+  /** Waiting maps in the order they asked. */
+  private final Map<TaskAttemptId, Waiting> waiting = new LinkedHashMap<>();
+  /** Maps the stock allocator places whose input is known, until they get a container. */
+  private final Map<TaskAttemptId, MapInput> placedByStock = new HashMap<>();
+  /** The rack and off-switch requests of maps sent to YARN, whose strictness is switched. */
+  private final Map<String, ResourceRequest> mapRelaxableRequests = new HashMap<>();
+  private boolean strict;
+  private String mapNodeLabel;
+  private MapInputLocator locator;
+  private boolean locatorFailed;
+
+  public CacheLocalContainerAllocator(ClientService clientService, AppContext context,
+      AMPreemptionPolicy preemptionPolicy) {
+    super(clientService, context, preemptionPolicy);
+  }
+
+  @Override
+  protected void serviceInit(Configuration conf) throws Exception {
+    super.serviceInit(conf);
+    waits = new CacheWaits<>(waitMillis(conf, CACHE_WAIT_KEY, DEFAULT_CACHE_WAIT_MILLIS));
+    replicaWaits =
+        new CacheWaits<>(waitMillis(conf, REPLICA_WAIT_KEY, DEFAULT_REPLICA_WAIT_MILLIS));
+    mapNodeLabel = conf.get(MRJobConfig.MAP_NODE_LABEL_EXP);
+  }
+
+  private static long waitMillis(Configuration conf, String key, long defaultMillis) {
+    try {
+      return ConfValues.positiveMillis(conf, key, defaultMillis);
+    } catch (InvalidSettingException e) {
+      LOG.error("mpCache: {}; waiting {} ms instead", e.getMessage(), defaultMillis);
+      return defaultMillis;
+    }
+  }
+
+  @Override
+  protected void serviceStop() throws Exception {
+    try {
+      super.serviceStop();
+    } finally {
+      synchronized (this) {
+        if (locator != null) {
+          locator.close();
+        }
+      }
+    }
+  }
+
+  @Override
+  protected synchronized void handleEvent(ContainerAllocatorEvent event) {
+    TaskAttemptId attempt = event.getAttemptID();
+    if (event.getType() == ContainerAllocator.EventType.CONTAINER_REQ) {
+      ContainerRequestEvent request = (ContainerRequestEvent) event;
+      if (attempt.getTaskId().getTaskType() == TaskType.MAP
+          && !request.getEarlierAttemptFailed()) {
+        request(request);
+        return;
+      }
+    } else if (event.getType() == ContainerAllocator.EventType.CONTAINER_DEALLOCATE) {
+      placedByStock.remove(attempt);
+      replicaWaits.end(attempt);
+      Waiting gone = waiting.remove(attempt);
+      if (gone != null) {
+        waits.end(attempt);
+        decContainerReq(gone.onSsd());
+        return;
+      }
+    }
+    super.handleEvent(event);
+  }
+
+  /** Asks for the map's SSD nodes if any (and it waits), else for all its replicas' nodes. */
+  private void request(ContainerRequestEvent request) {
+    TaskAttemptId attempt = request.getAttemptID();
+    MapInput input = locate(attempt);
+    if (input == null) {
+      super.handleEvent(request);
+      return;
+    }
+    LOG.debug("mpCache: {} reads a block with replicas on {}, on SSD at {}", attempt,
+        input.replicaHosts(), input.ssdHosts());
+    ContainerRequestEvent anyReplica = withHosts(request, input.replicaHosts());
+    List<String> ssdHosts = input.ssdHosts().stream().filter(h -> !isNodeBlacklisted(h)).toList();
+    if (ssdHosts.isEmpty()) {
+      placedByStock.put(attempt, input);
+      super.handleEvent(anyReplica);
+      return;
+    }
+    ContainerRequest onSsd =
+        new ContainerRequest(withHosts(request, ssdHosts), PRIORITY_MAP, mapNodeLabel);
+    addContainerReq(onSsd);
+    waiting.put(attempt, new Waiting(onSsd, anyReplica, input));
+    waits.start(attempt, Time.monotonicNow());
+  }
+
+  private MapInput locate(TaskAttemptId attempt) {
+    if (locatorFailed) {
+      return null;
+    }
+    try {
+      if (locator == null) {
+        locator = new MapInputLocator(getConfig(),
+            TypeConverter.fromYarn(attempt.getTaskId().getJobId()));
+      }
+      return locator.locate(attempt.getTaskId().getId());
+    } catch (IOException | RuntimeException e) {
+      // Placement is an optimisation: the job runs with its split's hosts, as stock.
+      locatorFailed = true;
+      LOG.error("mpCache: cannot tell where map inputs are ({}); maps go to their split hosts",
+          e.toString());
+      return null;
+    }
+  }
+
+  private static ContainerRequestEvent withHosts(ContainerRequestEvent request,
+      List<String> hosts) {
+    Set<String> racks = new LinkedHashSet<>();
+    for (String host : hosts) {
+      racks.add(RackResolver.resolve(host).getNetworkLocation());
+    }
+    return new ContainerRequestEvent(request.getAttemptID(), request.getCapability(),
+        hosts.toArray(String[]::new), racks.toArray(String[]::new));
+  }
+
+  @Override
+  protected synchronized void heartbeat() throws Exception {
+    handOverExpiredWaits();
+    super.heartbeat();
+    countMapsPlacedByStock();
+  }
+
+  /** Maps done waiting ask for all their replicas' nodes, through the stock allocator. */
+  private void handOverExpiredWaits() {
+    long now = Time.monotonicNow();
+    for (TaskAttemptId attempt : replicaWaits.expire(now)) {
+      LOG.info("mpCache: {} waited {} ms for a node with a replica of its input; any node now",
+          attempt, replicaWaits.waitMillis());
+    }
+    for (TaskAttemptId attempt : waits.expire(now)) {
+      Waiting expired = waiting.remove(attempt);
+      decContainerReq(expired.onSsd());
+      getScheduledRequests().addMap(expired.anyReplica());
+      placedByStock.put(attempt, expired.input());
+      replicaWaits.start(attempt, now);
+      count(attempt, CacheLocalityCounter.CACHE_WAIT_EXPIRED_MAPS);
+      LOG.info("mpCache: {} waited {} ms for a node with its input on SSD ({}); asking for {}",
+          attempt, waits.waitMillis(), expired.input().ssdHosts(),
+          List.of(expired.anyReplica().getHosts()));
+    }
+  }
+
+  private void countMapsPlacedByStock() {
+    Map<TaskAttemptId, Container> assigned = getAssignedRequests().maps;
+    for (Iterator<Map.Entry<TaskAttemptId, MapInput>> it = placedByStock.entrySet().iterator();
+        it.hasNext();) {
+      Map.Entry<TaskAttemptId, MapInput> entry = it.next();
+      Container container = assigned.get(entry.getKey());
+      if (container != null) {
+        it.remove();
+        replicaWaits.end(entry.getKey());
+        countPlacement(entry.getKey(), entry.getValue(), container);
+      }
+    }
+  }
+
+  private void countPlacement(TaskAttemptId attempt, MapInput input, Container container) {
+    if (input.onSsd()) {
+      count(attempt, CacheLocalityCounter.SSD_INPUT_MAPS);
+      if (input.placementOn(container.getNodeId().getHost())
+          == MapInput.Placement.CACHE_LOCAL) {
+        count(attempt, CacheLocalityCounter.CACHE_LOCAL_MAPS);
+      }
+    }
+  }
+
+  private void count(TaskAttemptId attempt, Enum<?> counter) {
+    JobCounterUpdateEvent update = new JobCounterUpdateEvent(attempt.getTaskId().getJobId());
+    update.addCounterUpdate(counter, 1);
+    eventHandler.handle(update);
+  }
+
+  /**
+   * Sends maps' rack and off-switch requests strict while a map waits for a node, and
+   * gives waiting maps the containers on their SSD nodes before the stock allocator sees them.
+   */
+  @Override
+  protected AllocateResponse makeRemoteRequest() throws YarnException, IOException {
+    setStrictness(!waiting.isEmpty() || replicaWaits.anyWaiting());
+    AllocateResponse response = super.makeRemoteRequest();
+    if (!waiting.isEmpty() && !response.getAllocatedContainers().isEmpty()) {
+      response.setAllocatedContainers(assignToWaitingMaps(response));
+    }
+    return response;
+  }
+
+  private void setStrictness(boolean strictNow) {
+    List<ResourceRequest> fresh = new ArrayList<>();
+    for (ResourceRequest ask : getAsk()) {
+      if (PRIORITY_MAP.equals(ask.getPriority()) && isRackOrAny(ask.getResourceName())) {
+        mapRelaxableRequests.put(ask.getResourceName(), ask);
+        fresh.add(ask);
+      }
+    }
+    // The table's request objects are what the stock allocator updates and sends; the ask set
+    // orders them by priority, name and capability only, so the flag can change in place.
+    for (ResourceRequest ask : strictNow == strict ? fresh : mapRelaxableRequests.values()) {
+      ask.setRelaxLocality(!strictNow);
+      getAsk().remove(ask);
+      getAsk().add(ask);
+    }
+    mapRelaxableRequests.values().removeIf(ask -> ask.getNumContainers() == 0);
+    strict = strictNow;
+  }
+
+  private static boolean isRackOrAny(String resourceName) {
+    return ResourceRequest.isAnyLocation(resourceName)
+        || resourceName.startsWith(NodeBase.PATH_SEPARATOR_STR);
+  }
+
+  /** The containers left for the stock allocator. */
+  private List<Container> assignToWaitingMaps(AllocateResponse response) {
+    // The stock allocator stores these after this call; a waiting map's container may be
+    // launched before that.
+    for (NMToken token : response.getNMTokens()) {
+      NMTokenCache.setNMToken(token.getNodeId().toString(), token.getToken());
+    }
+    List<Container> left = new ArrayList<>();
+    for (Container container : response.getAllocatedContainers()) {
+      TaskAttemptId map = PRIORITY_MAP.equals(container.getPriority())
+          && !isNodeBlacklisted(container.getNodeId().getHost()) ? waitingFor(container) : null;
+      if (map == null) {
+        left.add(container);
+        continue;
+      }
+      Waiting placed = waiting.remove(map);
+      waits.end(map);
+      decContainerReq(placed.onSsd());
+      eventHandler.handle(new TaskAttemptContainerAssignedEvent(map, container,
+          applicationACLs));
+      getAssignedRequests().add(container, map);
+      count(map, JobCounter.DATA_LOCAL_MAPS);
+      countPlacement(map, placed.input(), container);
+    }
+    return left;
+  }
+
+  /** The first waiting map that can run in this container on its node, or null. */
+  private TaskAttemptId waitingFor(Container container) {
+    String host = container.getNodeId().getHost();
+    for (Map.Entry<TaskAttemptId, Waiting> entry : waiting.entrySet()) {
+      ContainerRequest onSsd = entry.getValue().onSsd();
+      if (List.of(onSsd.hosts).contains(host)
+          && Resources.fitsIn(onSsd.capability, container.getResource())) {
+        return entry.getKey();
+      }
+    }
+    return null;
+  }
+}
