@@ -14,7 +14,11 @@ plain() { sed 's/\x1b\[[0-9;]*m//g'; }
 classpath=$(mvn -B -ntp -q dependency:build-classpath -Dmdep.outputFile=/dev/stdout | plain)
 jvm_args=$(mvn -B -ntp -q help:evaluate -Dexpression=hadoop.test.jvm.args -DforceStdout | plain)
 # shellcheck disable=SC2086
-exec java $jvm_args ${BENCH_JVM_OPTS:-} -Dhadoop.log.dir=target/bench/log \
+mkdir -p target/bench
+# The nodes are hosts of their own (mphost<i>, 127.0.1.i): the harness writes this file and every
+# JVM of the run resolves names with it.
+exec java $jvm_args ${BENCH_JVM_OPTS:-} -Djdk.net.hosts.file="$PWD/target/bench/hosts" \
+  -Dhadoop.log.dir=target/bench/log \
   -Dlog4j.configuration=bench-log4j.properties -Djava.util.logging.config.file=../dev-support/bench-conf/logging.properties \
   -cp "../dev-support/bench-conf:$(ls target/mpcache-bench-*.jar):$classpath" \
   org.mpcache.bench.harness.BenchmarkHarness "$@"

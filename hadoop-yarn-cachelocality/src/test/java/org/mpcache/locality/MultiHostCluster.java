@@ -18,7 +18,6 @@ import org.apache.hadoop.net.NetUtils;
 import org.apache.hadoop.test.GenericTestUtils;
 import org.apache.hadoop.yarn.conf.YarnConfiguration;
 import org.apache.hadoop.yarn.server.nodemanager.NodeManager;
-import org.apache.hadoop.yarn.webapp.util.WebAppUtils;
 import org.mpcache.tools.FreePorts;
 
 /**
@@ -94,8 +93,7 @@ final class MultiHostCluster implements AutoCloseable {
     conf.setInt(MRJobConfig.MAP_MEMORY_MB, CONTAINER_MB);
     conf.setInt(MRJobConfig.REDUCE_MEMORY_MB, CONTAINER_MB);
     conf.setInt(MRJobConfig.MR_AM_VMEM_MB, CONTAINER_MB);
-    String hostsFile = "-D" + LoopbackHosts.FILE_PROPERTY + "="
-        + System.getProperty(LoopbackHosts.FILE_PROPERTY);
+    String hostsFile = LoopbackHosts.jvmOption();
     conf.set(MRJobConfig.MAP_JAVA_OPTS, "-Xmx256m " + hostsFile);
     conf.set(MRJobConfig.REDUCE_JAVA_OPTS, "-Xmx256m " + hostsFile);
     conf.set(MRJobConfig.MR_AM_COMMAND_OPTS, "-Xmx384m " + hostsFile);
@@ -113,23 +111,9 @@ final class MultiHostCluster implements AutoCloseable {
 
   private NodeManager startNodeManager(int i) throws IOException {
     String host = hosts.get(i);
-    YarnConfiguration conf = new YarnConfiguration(yarn.getConfig());
-    // The node's name is the host of its address when a bind host is set.
-    conf.set(YarnConfiguration.NM_ADDRESS, host + ":0");
-    conf.set(YarnConfiguration.NM_BIND_HOST, "0.0.0.0");
-    conf.set(YarnConfiguration.NM_LOCALIZER_ADDRESS, host + ":0");
-    WebAppUtils.setNMWebAppHostNameAndPort(conf, host, 0);
-    conf.set(YarnConfiguration.NM_LOCAL_DIRS, mkdirs(new File(work, host + "/local"))
-        .getAbsolutePath());
-    conf.set(YarnConfiguration.NM_LOG_DIRS, mkdirs(new File(work, host + "/log"))
-        .getAbsolutePath());
-    conf.setInt(YarnConfiguration.NM_PMEM_MB, NODE_MB);
-    conf.setBoolean(YarnConfiguration.NM_ENABLE_HARDWARE_CAPABILITY_DETECTION, false);
-    conf.setBoolean(YarnConfiguration.NM_CONTAINER_MONITOR_ENABLED, false);
-    NodeManager nodeManager = new NodeManager();
-    nodeManager.init(conf);
-    nodeManager.start();
-    return nodeManager;
+    return HostNodeManager.start(yarn.getConfig(), host,
+        List.of(mkdirs(new File(work, host + "/local"))), mkdirs(new File(work, host + "/log")),
+        NODE_MB);
   }
 
   private static File mkdirs(File dir) throws IOException {

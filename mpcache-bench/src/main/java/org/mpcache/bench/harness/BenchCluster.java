@@ -17,9 +17,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
 
-import org.apache.commons.io.FileUtils;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.StorageType;
@@ -44,11 +44,17 @@ import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.task.reduce.SsdShuffle;
 import org.apache.hadoop.mapreduce.v2.MiniMRYarnCluster;
 import org.apache.hadoop.net.NetUtils;
+import org.apache.hadoop.test.GenericTestUtils;
 import org.apache.hadoop.yarn.conf.YarnConfiguration;
+import org.apache.hadoop.yarn.server.nodemanager.NodeManager;
 import org.mpcache.bench.device.Device;
 import org.mpcache.bench.device.EmulatedDevices;
 import org.mpcache.bench.device.EmulatedDevicesDatasetFactory;
 import org.mpcache.bench.device.EmulatedLocalFileSystem;
+import org.mpcache.locality.HostNodeManager;
+import org.mpcache.locality.LoopbackHosts;
+import org.mpcache.locality.MpCacheClientProtocolProvider;
+import org.mpcache.locality.MpCacheDistributedFileSystem;
 import org.mpcache.master.MpCacheMasterPlugin;
 import org.mpcache.protocol.MasterProtocolClientSideTranslatorPB;
 import org.mpcache.slave.CacheCounter;
@@ -71,11 +77,24 @@ final class BenchCluster implements Closeable {
   private static final int LOCAL_DIRS_PER_NODE = 4;
   private final ClusterSetup setup;
   private final MiniDFSCluster dfs;
-  private final MiniMRYarnCluster yarn;
+  private final Yarn yarn;
   private final Configuration jobConf;
   private final EmulatedDevices devices;
 
-  private BenchCluster(ClusterSetup setup, MiniDFSCluster dfs, MiniMRYarnCluster yarn,
+  /**
+   * The ResourceManager (and history server) of a MiniMRYarnCluster, and NodeManager i as host
+   * {@code mphost<i+1>} with its local dirs (MiniYARNCluster would name them all localhost).
+   */
+  private record Yarn(MiniMRYarnCluster cluster, List<NodeManager> nodeManagers,
+      List<List<File>> localDirs) {
+    void stop() {
+      // Each waits about ten seconds for the applications it ran: together.
+      nodeManagers.parallelStream().forEach(NodeManager::stop);
+      cluster.stop();
+    }
+  }
+
+  private BenchCluster(ClusterSetup setup, MiniDFSCluster dfs, Yarn yarn,
       Configuration jobConf) {
     this.setup = setup;
     this.dfs = dfs;
@@ -93,8 +112,8 @@ final class BenchCluster implements Closeable {
     Configuration conf = new HdfsConfiguration();
     conf.setLong(DFSConfigKeys.DFS_BLOCK_SIZE_KEY, options.blockBytes());
     conf.setLong(DFSConfigKeys.DFS_NAMENODE_MIN_BLOCK_SIZE_KEY, 0);
-    // One replica: a block is always read where its SSD copy is made, whatever the scheduler
-    // does (cache-aware scheduling is issue #6); and the mini cluster's nodes share one host.
+    // One replica: every configuration reads a block from the one node whose devices hold it
+    // (the emulation charges devices, not the network), wherever its map runs.
     conf.setInt(DFSConfigKeys.DFS_REPLICATION_KEY, 1);
     conf.setInt(DFSConfigKeys.DFS_NAMENODE_HEARTBEAT_RECHECK_INTERVAL_KEY, 5000);
     File hddRoot = new File(runDir, "hdd");
@@ -137,11 +156,14 @@ final class BenchCluster implements Closeable {
           EmulatedDevicesDatasetFactory.class, Object.class);
       conf.set("fs.file.impl", EmulatedLocalFileSystem.class.getName());
     }
+    LoopbackHosts.ensureWritten();
+    String[] hosts = IntStream.rangeClosed(1, options.nodes()).mapToObj(LoopbackHosts::host)
+        .toArray(String[]::new);
     MiniDFSCluster dfs = new MiniDFSCluster.Builder(conf, new File(runDir, "dfs"))
         .numDataNodes(options.nodes()).manageDataDfsDirs(false).dataNodeConfOverlays(overlays)
-        .build();
+        .hosts(hosts).build();
     dfs.waitActive();
-    MiniMRYarnCluster yarn;
+    Yarn yarn;
     try {
       if (setup == ClusterSetup.ALL_SSD) {
         // Inputs only, the data mpCache caches: job outputs stay on the HDDs in every
@@ -149,28 +171,27 @@ final class BenchCluster implements Closeable {
         dfs.getFileSystem().mkdirs(INPUTS);
         dfs.getFileSystem().setStoragePolicy(INPUTS, HdfsConstants.ALLSSD_STORAGE_POLICY_NAME);
       }
-      yarn = startYarn(conf, dfs, options, runDir, localizedDirs);
+      yarn = startYarn(conf, dfs, options, runDir, hosts, localizedDirs);
     } catch (IOException | RuntimeException e) {
       dfs.shutdown();
       throw e;
     }
-    Configuration jobConf = new Configuration(yarn.getConfig());
+    Configuration jobConf = new Configuration(yarn.cluster().getConfig());
+    if (setup.mpCache()) {
+      // What core-site.xml and mapred-site.xml say where jobs are submitted: block locations
+      // and reads that know the SSD copies, and the ApplicationMaster that places maps on them.
+      jobConf.set("fs.hdfs.impl", MpCacheDistributedFileSystem.class.getName());
+      jobConf.set(MRConfig.FRAMEWORK_NAME, MpCacheClientProtocolProvider.FRAMEWORK_NAME);
+    }
     if (options.emulated()) {
       for (int i = 0; i < options.nodes(); i++) {
         List<File> onHdd = new ArrayList<>(List.of(hddDirs.get(i)));
         List<File> onSsd = new ArrayList<>(List.of(ssdDirs.get(i)));
-        String[] localDirs =
-            yarn.getNodeManager(i).getConfig().getTrimmedStrings(YarnConfiguration.NM_LOCAL_DIRS);
-        File localized = lastLocalDir(yarn, i).getAbsoluteFile();
-        for (String localDir : localDirs) {
-          File dir = new File(localDir).getAbsoluteFile();
+        List<File> localDirs = yarn.localDirs().get(i);
+        for (File dir : localDirs) {
           boolean ssd = setup == ClusterSetup.ALL_SSD
-              || setup.localized() && dir.equals(localized);
+              || setup.localized() && dir.equals(localDirs.get(localDirs.size() - 1));
           (ssd ? onSsd : onHdd).add(dir);
-        }
-        if (setup.localized() && !onSsd.contains(localized)) {
-          throw new IOException("NodeManager " + i + " does not use " + localized
-              + " (its local dirs: " + String.join(",", localDirs) + ")");
         }
         EmulatedDevices.describe(jobConf, "node" + i + HDD_SUFFIX, options.hdd(), onHdd);
         EmulatedDevices.describe(jobConf, "node" + i + SSD_SUFFIX, options.ssd(), onSsd);
@@ -207,20 +228,19 @@ final class BenchCluster implements Closeable {
   }
 
   /**
-   * Starts YARN; with {@code localizedDirs} (one per node, else empty) each NodeManager's last
-   * local dir is its slave's localized dir, as {@code yarn.nodemanager.local-dirs} lists the SSD
-   * on a real node, and the jobs run with the hadoop-mapreduce-ssdshuffle plugins.
+   * Starts YARN, NodeManager i as {@code hosts[i]}; with {@code localizedDirs} (one per node,
+   * else empty) each NodeManager's last local dir is its slave's localized dir, as
+   * {@code yarn.nodemanager.local-dirs} lists the SSD on a real node, and the jobs run with the
+   * hadoop-mapreduce-ssdshuffle plugins.
    */
-  private static MiniMRYarnCluster startYarn(Configuration conf, MiniDFSCluster dfs,
-      HarnessOptions options, File runDir, List<File> localizedDirs) throws IOException {
+  private static Yarn startYarn(Configuration conf, MiniDFSCluster dfs, HarnessOptions options,
+      File runDir, String[] hosts, List<File> localizedDirs) throws IOException {
     Configuration yarnConf = new Configuration(conf);
     yarnConf.set("fs.defaultFS", dfs.getFileSystem().getUri().toString());
     // Slots, not limits: each node fits exactly containersPerNode task containers, and the
     // job's ApplicationMaster fits in the small remainder of one node.
     int taskMb = 512;
     int amMb = 256;
-    yarnConf.setInt(YarnConfiguration.YARN_MINICLUSTER_NM_PMEM_MB,
-        taskMb * options.containersPerNode() + amMb);
     yarnConf.setBoolean(YarnConfiguration.NM_PMEM_CHECK_ENABLED, false);
     yarnConf.setBoolean(YarnConfiguration.NM_VMEM_CHECK_ENABLED, false);
     yarnConf.setInt(YarnConfiguration.RM_SCHEDULER_MINIMUM_ALLOCATION_MB, amMb);
@@ -228,8 +248,9 @@ final class BenchCluster implements Closeable {
     yarnConf.setInt(MRJobConfig.REDUCE_MEMORY_MB, taskMb);
     yarnConf.setInt(MRJobConfig.MR_AM_VMEM_MB, amMb);
     // Task JVMs live seconds on a few shared cores: serial GC and C1 alone cost less CPU than
-    // parallel GC threads and C2 compilations that would pay off only in long-lived JVMs.
-    String jvm = " -XX:+UseSerialGC -XX:TieredStopAtLevel=1";
+    // parallel GC threads and C2 compilations that would pay off only in long-lived JVMs. They
+    // resolve the nodes' host names as this JVM does.
+    String jvm = " -XX:+UseSerialGC -XX:TieredStopAtLevel=1 " + LoopbackHosts.jvmOption();
     yarnConf.set(MRJobConfig.MAP_JAVA_OPTS, "-Xmx384m" + jvm);
     yarnConf.set(MRJobConfig.REDUCE_JAVA_OPTS, "-Xmx384m" + jvm);
     yarnConf.set(MRJobConfig.MR_AM_COMMAND_OPTS, "-Xmx192m" + jvm);
@@ -243,32 +264,43 @@ final class BenchCluster implements Closeable {
     yarnConf.setBoolean(MRJobConfig.MAP_OUTPUT_COMPRESS, options.compressMapOutput());
     yarnConf.setClass(MRJobConfig.MAP_OUTPUT_COMPRESS_CODEC, SnappyCodec.class,
         CompressionCodec.class);
-    System.setProperty("hadoop.log.dir", new File(runDir, "logs").getAbsolutePath());
-    MiniMRYarnCluster yarn = new MiniMRYarnCluster("bench-" + runDir.getName(), options.nodes());
     if (!localizedDirs.isEmpty()) {
       yarnConf.set(MRJobConfig.MAP_OUTPUT_COLLECTOR_CLASS_ATTR, SsdMapOutputCollector.class
           .getName() + "," + MapTask.MapOutputBuffer.class.getName());
       yarnConf.set(MRConfig.SHUFFLE_CONSUMER_PLUGIN, SsdShuffle.class.getName());
-      mkdirs(yarn.getTestWorkDir());
-      for (int i = 0; i < localizedDirs.size(); i++) {
-        File last = lastLocalDir(yarn, i);
-        FileUtils.deleteQuietly(last);
-        Files.createSymbolicLink(last.toPath(), localizedDirs.get(i).toPath());
-      }
     }
-    yarn.init(yarnConf);
-    yarn.start();
-    return yarn;
-  }
-
-  /**
-   * NodeManager {@code node}'s last local dir: MiniMRYarnCluster gives each NodeManager
-   * {@value #LOCAL_DIRS_PER_NODE} dirs named {@code <name>-localDir-nm-<node>_<dir>} in its work
-   * dir.
-   */
-  private static File lastLocalDir(MiniMRYarnCluster yarn, int node) {
-    return new File(yarn.getTestWorkDir(),
-        yarn.getName() + "-localDir-nm-" + node + "_" + (LOCAL_DIRS_PER_NODE - 1));
+    System.setProperty("hadoop.log.dir", new File(runDir, "logs").getAbsolutePath());
+    MiniMRYarnCluster cluster = new MiniMRYarnCluster("bench-" + runDir.getName(), 0);
+    cluster.init(yarnConf);
+    cluster.start();
+    List<NodeManager> nodeManagers = new ArrayList<>();
+    List<List<File>> localDirs = new ArrayList<>();
+    try {
+      for (int i = 0; i < hosts.length; i++) {
+        File nodeDir = new File(runDir, "yarn/" + hosts[i]);
+        List<File> dirs = new ArrayList<>();
+        for (int d = 0; d < LOCAL_DIRS_PER_NODE; d++) {
+          File dir = new File(nodeDir, "local" + d).getAbsoluteFile();
+          if (d == LOCAL_DIRS_PER_NODE - 1 && !localizedDirs.isEmpty()) {
+            mkdirs(nodeDir);
+            Files.createSymbolicLink(dir.toPath(), localizedDirs.get(i).toPath());
+          } else {
+            mkdirs(dir);
+          }
+          dirs.add(dir);
+        }
+        localDirs.add(dirs);
+        nodeManagers.add(HostNodeManager.start(cluster.getConfig(), hosts[i], dirs,
+            mkdirs(new File(nodeDir, "log")), taskMb * options.containersPerNode() + amMb));
+      }
+      GenericTestUtils.waitFor(() -> cluster.getResourceManager().getRMContext().getRMNodes()
+          .size() == hosts.length, 100, 60_000);
+    } catch (IOException | RuntimeException | InterruptedException
+        | java.util.concurrent.TimeoutException e) {
+      new Yarn(cluster, nodeManagers, localDirs).stop();
+      throw new IOException("YARN did not start: " + e, e);
+    }
+    return new Yarn(cluster, nodeManagers, localDirs);
   }
 
   /**

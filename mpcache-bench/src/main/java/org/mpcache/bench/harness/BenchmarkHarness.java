@@ -35,6 +35,7 @@ import org.mpcache.bench.device.DeviceProfile;
 import org.mpcache.bench.workload.WorkloadMix;
 import org.mpcache.bench.workload.WorkloadMix.DataSet;
 import org.mpcache.bench.workload.WorkloadMix.JobSpec;
+import org.mpcache.locality.CacheLocalityCounter;
 import org.mpcache.puma.PumaBenchmark;
 import org.mpcache.puma.PumaBenchmarks;
 import org.mpcache.slave.CacheCounter;
@@ -268,6 +269,10 @@ public final class BenchmarkHarness {
       long maps = counters.findCounter(JobCounter.TOTAL_LAUNCHED_MAPS).getValue();
       double dataLocal = maps == 0 ? Double.NaN
           : counters.findCounter(JobCounter.DATA_LOCAL_MAPS).getValue() / (double) maps;
+      long mapsOnSsd = counters.findCounter(CacheLocalityCounter.SSD_INPUT_MAPS).getValue();
+      double cacheLocal = mapsOnSsd == 0 ? Double.NaN
+          : counters.findCounter(CacheLocalityCounter.CACHE_LOCAL_MAPS).getValue()
+              / (double) mapsOnSsd;
       double seconds = (job.getFinishTime() - job.getStartTime()) / 1000.0;
       double mapSeconds = (lastMapFinish - job.getStartTime()) / 1000.0;
       if (options.checkOutputs()) {
@@ -277,15 +282,16 @@ public final class BenchmarkHarness {
       JobResult result = new JobResult(cluster.setup(), repeat, spec.index(),
           spec.benchmark().name(), spec.input().source().dirName() + "/k" + spec.input().k(),
           spec.input().bytes(), seconds, mapSeconds, seconds - mapSeconds, hit, hddUtil,
-          busiestHdd, cpuBusy, dataLocal,
+          busiestHdd, cpuBusy, dataLocal, cacheLocal,
           counters.findCounter(TaskCounter.REDUCE_SHUFFLE_BYTES).getValue(), localizedOnSsd,
           options.checkOutputs());
       log("%s #%d job %d %-22s %-13s %6.1f s (map %5.1f s) hit %4s, HDD busy %4s (busiest %4s),"
-          + " machine CPU %4s, data-local maps %4s, shuffle %d MB, localized on SSD %4s, "
+          + " machine CPU %4s, data-local maps %4s (cache-local %4s of %d on SSD), shuffle %d MB, localized on SSD %4s, "
           + "%d evictions",
           cluster.setup().label(), repeat, spec.index(), result.benchmark(), result.input(),
           seconds, mapSeconds, Report.percent(hit), Report.percent(hddUtil),
           Report.percent(busiestHdd), Report.percent(cpuBusy), Report.percent(dataLocal),
+          Report.percent(cacheLocal), mapsOnSsd,
           result.shuffleBytes() >> 20, Report.percent(localizedOnSsd),
           cluster.cacheCounter(CacheCounter.EVICTIONS) - evictionsBefore);
       results.add(result);

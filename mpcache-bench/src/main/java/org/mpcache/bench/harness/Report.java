@@ -97,12 +97,13 @@ final class Report {
     md.append("| configuration | speedup over ").append(baseline.label())
         .append(" (geo-mean; min–max over repeats) | mean job s | mean map s | mean reduce s "
             + "| cache hit (bytes) | emulated HDD busy (busiest) | machine CPU busy "
-            + "| data-local maps |\n"
-            + "|---|---|---|---|---|---|---|---|---|\n");
+            + "| data-local maps | cache-local maps |\n"
+            + "|---|---|---|---|---|---|---|---|---|---|\n");
     for (ClusterSetup setup : setups()) {
       List<Double> speedups = speedups(setup);
       List<JobResult> jobs = of(setup, -1);
-      md.append(String.format(Locale.ROOT, "| %s | %s | %.1f | %.1f | %.1f | %s | %s | %s | %s |%n",
+      md.append(String.format(Locale.ROOT,
+          "| %s | %s | %.1f | %.1f | %.1f | %s | %s | %s | %s | %s |%n",
           setup.label(), speedups.isEmpty() ? "—" : String.format(Locale.ROOT,
               "%.2f× (%.2f–%.2f)", geoMean(speedups), min(speedups), max(speedups)),
           mean(jobs, JobResult::seconds), mean(jobs, JobResult::mapSeconds),
@@ -110,7 +111,8 @@ final class Report {
           percent(mean(jobs, JobResult::hddUtilization)) + " ("
               + percent(mean(jobs, JobResult::busiestHdd)) + ")",
           percent(mean(jobs, JobResult::cpuUtilization)),
-          percent(mean(jobs, JobResult::dataLocalMaps))));
+          percent(mean(jobs, JobResult::dataLocalMaps)),
+          percent(mean(jobs, JobResult::cacheLocalMaps))));
     }
     md.append("\nJob time relative to ").append(baseline.label())
         .append(" per benchmark (geometric mean over its jobs; lower is better):\n\n| benchmark |");

@@ -25,7 +25,7 @@ class TestReport {
       double hit) {
     return new JobResult(setup, repeat, index, index == 0 ? "grep" : "tera-sort",
         "in/k" + index, 8 << 20, seconds, seconds / 2, seconds / 2, hit, 0.5, 0.9, 0.4, 1.0,
-        index == 0 ? 0 : 8 << 20, setup.localized() ? 0.5 : Double.NaN, true);
+        setup.mpCache() ? 0.75 : Double.NaN, index == 0 ? 0 : 8 << 20, setup.localized() ? 0.5 : Double.NaN, true);
   }
 
   /** Stock takes 60 s per job; mpCache 30 s in repeat 1 and 20 s in repeat 2; ALL_SSD 20 s. */
