@@ -26,6 +26,7 @@ import org.apache.hadoop.util.Time;
 import org.apache.hadoop.yarn.api.protocolrecords.AllocateResponse;
 import org.apache.hadoop.yarn.api.records.Container;
 import org.apache.hadoop.yarn.api.records.NMToken;
+import org.apache.hadoop.yarn.api.records.Resource;
 import org.apache.hadoop.yarn.api.records.ResourceRequest;
 import org.apache.hadoop.yarn.client.api.NMTokenCache;
 import org.apache.hadoop.yarn.exceptions.YarnException;
@@ -201,6 +202,17 @@ public class CacheLocalContainerAllocator extends RMContainerAllocator {
     handOverExpiredWaits();
     super.heartbeat();
     countMapsPlacedByStock();
+  }
+
+  /** Waiting maps are pending maps too: reduces ramp up as if the stock allocator held them. */
+  @Override
+  public void scheduleReduces(int totalMaps, int completedMaps, int scheduledMaps,
+      int scheduledReduces, int assignedMaps, int assignedReduces, Resource mapResourceReqt,
+      Resource reduceResourceReqt, int numPendingReduces, float maxReduceRampupLimit,
+      float reduceSlowStart) {
+    super.scheduleReduces(totalMaps, completedMaps, scheduledMaps + waiting.size(),
+        scheduledReduces, assignedMaps, assignedReduces, mapResourceReqt, reduceResourceReqt,
+        numPendingReduces, maxReduceRampupLimit, reduceSlowStart);
   }
 
   /** Maps done waiting ask for all their replicas' nodes, through the stock allocator. */
