@@ -12,7 +12,6 @@ import java.util.Set;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapreduce.JobCounter;
-import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.TypeConverter;
 import org.apache.hadoop.mapreduce.v2.api.records.TaskAttemptId;
 import org.apache.hadoop.mapreduce.v2.api.records.TaskType;
@@ -81,7 +80,6 @@ public class CacheLocalContainerAllocator extends RMContainerAllocator {
   /** The rack and off-switch requests of maps sent to YARN, whose strictness is switched. */
   private final Map<String, ResourceRequest> mapRelaxableRequests = new HashMap<>();
   private boolean strict;
-  private String mapNodeLabel;
   private MapInputLocator locator;
   private boolean locatorFailed;
 
@@ -96,7 +94,6 @@ public class CacheLocalContainerAllocator extends RMContainerAllocator {
     waits = new CacheWaits<>(waitMillis(conf, CACHE_WAIT_KEY, DEFAULT_CACHE_WAIT_MILLIS));
     replicaWaits =
         new CacheWaits<>(waitMillis(conf, REPLICA_WAIT_KEY, DEFAULT_REPLICA_WAIT_MILLIS));
-    mapNodeLabel = conf.get(MRJobConfig.MAP_NODE_LABEL_EXP);
   }
 
   private static long waitMillis(Configuration conf, String key, long defaultMillis) {
@@ -161,11 +158,14 @@ public class CacheLocalContainerAllocator extends RMContainerAllocator {
       super.handleEvent(anyReplica);
       return;
     }
-    ContainerRequest onSsd =
-        new ContainerRequest(withHosts(request, ssdHosts), PRIORITY_MAP, mapNodeLabel);
-    addContainerReq(onSsd);
-    waiting.put(attempt, new Waiting(onSsd, anyReplica, input));
-    waits.start(attempt, Time.monotonicNow());
+    // The stock path checks the size against the cluster's largest container, records it and
+    // sends the asks; then the map leaves the stock book-keeping, its asks stay.
+    super.handleEvent(withHosts(request, ssdHosts));
+    ContainerRequest onSsd = getScheduledRequests().maps.remove(attempt);
+    if (onSsd != null) {
+      waiting.put(attempt, new Waiting(onSsd, anyReplica, input));
+      waits.start(attempt, Time.monotonicNow());
+    }
   }
 
   private MapInput locate(TaskAttemptId attempt) {
@@ -225,7 +225,7 @@ public class CacheLocalContainerAllocator extends RMContainerAllocator {
     for (TaskAttemptId attempt : waits.expire(now)) {
       Waiting expired = waiting.remove(attempt);
       decContainerReq(expired.onSsd());
-      getScheduledRequests().addMap(expired.anyReplica());
+      super.handleEvent(expired.anyReplica());
       placedByStock.put(attempt, expired.input());
       replicaWaits.start(attempt, now);
       count(attempt, CacheLocalityCounter.CACHE_WAIT_EXPIRED_MAPS);
