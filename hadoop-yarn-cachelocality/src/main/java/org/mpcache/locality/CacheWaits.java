@@ -1,21 +1,24 @@
 package org.mpcache.locality;
 
-import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 
 /**
- * Tasks waiting for a node that holds their input on SSD, each for at most the same wait from
- * when it asked: pure, the caller brings the clock.
+ * Tasks waiting for a node that holds their input, each for at most the same wait from when it
+ * asked, with what the caller keeps about each: pure, the caller brings the clock.
  *
  * @param <T> what identifies a task
+ * @param <V> what the caller keeps about a waiting task
  */
-public final class CacheWaits<T> {
+public final class CacheWaits<T, V> {
+  private record Entry<V>(V value, long deadlineMillis) {
+  }
+
   private final long waitMillis;
-  /** Deadlines in the order tasks started waiting, which is also the order they expire in. */
-  private final Map<T, Long> deadlines = new LinkedHashMap<>();
+  /** In the order tasks started waiting, which is also the order they expire in. */
+  private final Map<T, Entry<V>> waiting = new LinkedHashMap<>();
 
   public CacheWaits(long waitMillis) {
     if (waitMillis <= 0) {
@@ -28,33 +31,44 @@ public final class CacheWaits<T> {
     return waitMillis;
   }
 
-  public void start(T task, long nowMillis) {
-    deadlines.remove(task);
-    deadlines.put(task, nowMillis + waitMillis);
+  public void start(T task, V value, long nowMillis) {
+    waiting.remove(task);
+    waiting.put(task, new Entry<>(value, nowMillis + waitMillis));
   }
 
-  /** The task no longer waits (it got a node, or it is gone). */
-  public boolean end(T task) {
-    return deadlines.remove(task) != null;
-  }
-
-  public boolean isWaiting(T task) {
-    return deadlines.containsKey(task);
+  /** The task no longer waits (it got a node, or it is gone): what was kept, or null. */
+  public V end(T task) {
+    Entry<V> entry = waiting.remove(task);
+    return entry == null ? null : entry.value();
   }
 
   public boolean anyWaiting() {
-    return !deadlines.isEmpty();
+    return !waiting.isEmpty();
   }
 
-  /** The tasks whose wait is over at {@code nowMillis}; they no longer wait. */
-  public List<T> expire(long nowMillis) {
-    List<T> expired = new ArrayList<>();
-    for (Iterator<Map.Entry<T, Long>> it = deadlines.entrySet().iterator(); it.hasNext();) {
-      Map.Entry<T, Long> entry = it.next();
-      if (entry.getValue() > nowMillis) {
+  public int size() {
+    return waiting.size();
+  }
+
+  /** The task that has waited longest among those whose kept value passes, or null. */
+  public T longestWaiting(Predicate<V> test) {
+    for (Map.Entry<T, Entry<V>> next : waiting.entrySet()) {
+      if (test.test(next.getValue().value())) {
+        return next.getKey();
+      }
+    }
+    return null;
+  }
+
+  /** The tasks whose wait is over at {@code nowMillis}, in order; they no longer wait. */
+  public Map<T, V> expire(long nowMillis) {
+    Map<T, V> expired = new LinkedHashMap<>();
+    for (Iterator<Map.Entry<T, Entry<V>>> it = waiting.entrySet().iterator(); it.hasNext();) {
+      Map.Entry<T, Entry<V>> next = it.next();
+      if (next.getValue().deadlineMillis() > nowMillis) {
         break;
       }
-      expired.add(entry.getKey());
+      expired.put(next.getKey(), next.getValue().value());
       it.remove();
     }
     return expired;

@@ -2,11 +2,13 @@ package org.mpcache.locality;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 import org.apache.hadoop.mapreduce.v2.app.MpCacheMRAppMaster;
@@ -16,28 +18,39 @@ import org.junit.jupiter.api.Test;
 class TestPlacementRules {
   @Test
   void waitsExpireInOrderAtTheirDeadline() {
-    CacheWaits<String> waits = new CacheWaits<>(1_000);
-    waits.start("a", 0);
-    waits.start("b", 500);
-    assertEquals(List.of(), waits.expire(999));
-    assertEquals(List.of("a"), waits.expire(1_000));
+    CacheWaits<String, Integer> waits = new CacheWaits<>(1_000);
+    waits.start("a", 1, 0);
+    waits.start("b", 2, 500);
+    assertEquals(Map.of(), waits.expire(999));
+    assertEquals(Map.of("a", 1), waits.expire(1_000));
     assertTrue(waits.anyWaiting());
-    assertEquals(List.of("b"), waits.expire(5_000));
+    assertEquals(Map.of("b", 2), waits.expire(5_000));
     assertFalse(waits.anyWaiting());
   }
 
   @Test
   void aTaskThatGotANodeNoLongerWaits() {
-    CacheWaits<String> waits = new CacheWaits<>(1_000);
-    waits.start("a", 0);
-    assertTrue(waits.end("a"));
-    assertFalse(waits.end("a"));
-    assertEquals(List.of(), waits.expire(2_000));
+    CacheWaits<String, Integer> waits = new CacheWaits<>(1_000);
+    waits.start("a", 1, 0);
+    assertEquals(1, waits.end("a"));
+    assertNull(waits.end("a"));
+    assertEquals(Map.of(), waits.expire(2_000));
+  }
+
+  @Test
+  void theLongestWaitingTaskThatFitsComesFirst() {
+    CacheWaits<String, Integer> waits = new CacheWaits<>(1_000);
+    waits.start("a", 1, 0);
+    waits.start("b", 2, 10);
+    waits.start("c", 3, 20);
+    assertEquals("b", waits.longestWaiting(v -> v >= 2));
+    assertNull(waits.longestWaiting(v -> v > 3));
+    assertEquals(3, waits.size());
   }
 
   @Test
   void aWaitMustBePositive() {
-    assertThrows(IllegalArgumentException.class, () -> new CacheWaits<String>(0));
+    assertThrows(IllegalArgumentException.class, () -> new CacheWaits<String, Integer>(0));
   }
 
   @Test

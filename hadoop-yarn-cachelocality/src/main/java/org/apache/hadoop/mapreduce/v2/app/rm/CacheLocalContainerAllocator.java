@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Iterator;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -70,11 +69,10 @@ public class CacheLocalContainerAllocator extends RMContainerAllocator {
       MapInput input) {
   }
 
-  private CacheWaits<TaskAttemptId> waits;
+  /** Maps waiting for an SSD node, out of the stock allocator's book-keeping. */
+  private CacheWaits<TaskAttemptId, Waiting> waiting;
   /** Maps done waiting for an SSD node, waiting for a replica's node. */
-  private CacheWaits<TaskAttemptId> replicaWaits;
-  /** Waiting maps in the order they asked. */
-  private final Map<TaskAttemptId, Waiting> waiting = new LinkedHashMap<>();
+  private CacheWaits<TaskAttemptId, MapInput> replicaWaits;
   /** Maps the stock allocator places whose input is known, until they get a container. */
   private final Map<TaskAttemptId, MapInput> placedByStock = new HashMap<>();
   /** The rack and off-switch requests of maps sent to YARN, whose strictness is switched. */
@@ -91,7 +89,7 @@ public class CacheLocalContainerAllocator extends RMContainerAllocator {
   @Override
   protected void serviceInit(Configuration conf) throws Exception {
     super.serviceInit(conf);
-    waits = new CacheWaits<>(waitMillis(conf, CACHE_WAIT_KEY, DEFAULT_CACHE_WAIT_MILLIS));
+    waiting = new CacheWaits<>(waitMillis(conf, CACHE_WAIT_KEY, DEFAULT_CACHE_WAIT_MILLIS));
     replicaWaits =
         new CacheWaits<>(waitMillis(conf, REPLICA_WAIT_KEY, DEFAULT_REPLICA_WAIT_MILLIS));
   }
@@ -131,9 +129,8 @@ public class CacheLocalContainerAllocator extends RMContainerAllocator {
     } else if (event.getType() == ContainerAllocator.EventType.CONTAINER_DEALLOCATE) {
       placedByStock.remove(attempt);
       replicaWaits.end(attempt);
-      Waiting gone = waiting.remove(attempt);
+      Waiting gone = waiting.end(attempt);
       if (gone != null) {
-        waits.end(attempt);
         decContainerReq(gone.onSsd());
         return;
       }
@@ -163,8 +160,7 @@ public class CacheLocalContainerAllocator extends RMContainerAllocator {
     super.handleEvent(withHosts(request, ssdHosts));
     ContainerRequest onSsd = getScheduledRequests().maps.remove(attempt);
     if (onSsd != null) {
-      waiting.put(attempt, new Waiting(onSsd, anyReplica, input));
-      waits.start(attempt, Time.monotonicNow());
+      waiting.start(attempt, new Waiting(onSsd, anyReplica, input), Time.monotonicNow());
     }
   }
 
@@ -218,21 +214,19 @@ public class CacheLocalContainerAllocator extends RMContainerAllocator {
   /** Maps done waiting ask for all their replicas' nodes, through the stock allocator. */
   private void handOverExpiredWaits() {
     long now = Time.monotonicNow();
-    for (TaskAttemptId attempt : replicaWaits.expire(now)) {
-      LOG.info("mpCache: {} waited {} ms for a node with a replica of its input; any node now",
-          attempt, replicaWaits.waitMillis());
-    }
-    for (TaskAttemptId attempt : waits.expire(now)) {
-      Waiting expired = waiting.remove(attempt);
+    replicaWaits.expire(now).forEach((attempt, input) -> LOG.info(
+        "mpCache: {} waited {} ms for a node with a replica of its input ({}); any node now",
+        attempt, replicaWaits.waitMillis(), input.replicaHosts()));
+    waiting.expire(now).forEach((attempt, expired) -> {
       decContainerReq(expired.onSsd());
       super.handleEvent(expired.anyReplica());
       placedByStock.put(attempt, expired.input());
-      replicaWaits.start(attempt, now);
+      replicaWaits.start(attempt, expired.input(), now);
       count(attempt, CacheLocalityCounter.CACHE_WAIT_EXPIRED_MAPS);
       LOG.info("mpCache: {} waited {} ms for a node with its input on SSD ({}); asking for {}",
-          attempt, waits.waitMillis(), expired.input().ssdHosts(),
+          attempt, waiting.waitMillis(), expired.input().ssdHosts(),
           List.of(expired.anyReplica().getHosts()));
-    }
+    });
   }
 
   private void countMapsPlacedByStock() {
@@ -271,9 +265,9 @@ public class CacheLocalContainerAllocator extends RMContainerAllocator {
    */
   @Override
   protected AllocateResponse makeRemoteRequest() throws YarnException, IOException {
-    setStrictness(!waiting.isEmpty() || replicaWaits.anyWaiting());
+    setStrictness(waiting.anyWaiting() || replicaWaits.anyWaiting());
     AllocateResponse response = super.makeRemoteRequest();
-    if (!waiting.isEmpty() && !response.getAllocatedContainers().isEmpty()) {
+    if (waiting.anyWaiting() && !response.getAllocatedContainers().isEmpty()) {
       response.setAllocatedContainers(assignToWaitingMaps(response));
     }
     return response;
@@ -318,8 +312,7 @@ public class CacheLocalContainerAllocator extends RMContainerAllocator {
         left.add(container);
         continue;
       }
-      Waiting placed = waiting.remove(map);
-      waits.end(map);
+      Waiting placed = waiting.end(map);
       decContainerReq(placed.onSsd());
       eventHandler.handle(new TaskAttemptContainerAssignedEvent(map, container,
           applicationACLs));
@@ -330,16 +323,10 @@ public class CacheLocalContainerAllocator extends RMContainerAllocator {
     return left;
   }
 
-  /** The first waiting map that can run in this container on its node, or null. */
+  /** The longest waiting map that can run in this container on its node, or null. */
   private TaskAttemptId waitingFor(Container container) {
     String host = container.getNodeId().getHost();
-    for (Map.Entry<TaskAttemptId, Waiting> entry : waiting.entrySet()) {
-      ContainerRequest onSsd = entry.getValue().onSsd();
-      if (List.of(onSsd.hosts).contains(host)
-          && Resources.fitsIn(onSsd.capability, container.getResource())) {
-        return entry.getKey();
-      }
-    }
-    return null;
+    return waiting.longestWaiting(map -> List.of(map.onSsd().hosts).contains(host)
+        && Resources.fitsIn(map.onSsd().capability, container.getResource()));
   }
 }
