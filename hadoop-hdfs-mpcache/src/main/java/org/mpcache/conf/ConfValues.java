@@ -59,6 +59,17 @@ public final class ConfValues {
   /** A duration with an optional unit suffix (ms, s, m, h; milliseconds without), above 0. */
   public static long positiveMillis(Configuration conf, String key, long defaultMillis)
       throws InvalidSettingException {
+    long value = nonNegativeMillis(conf, key, defaultMillis);
+    if (value == 0) {
+      throw new InvalidSettingException(key, "must be above 0, got '" + conf.getTrimmed(key)
+          + "'");
+    }
+    return value;
+  }
+
+  /** A duration with an optional unit suffix (ms, s, m, h; milliseconds without), 0 or more. */
+  static long nonNegativeMillis(Configuration conf, String key, long defaultMillis)
+      throws InvalidSettingException {
     String raw = conf.getTrimmed(key, defaultMillis + "ms");
     long value;
     try {
@@ -67,8 +78,29 @@ public final class ConfValues {
       throw new InvalidSettingException(key,
           "cannot parse '" + raw + "' as a duration (examples: 3s, 500ms, 1m)");
     }
-    if (value <= 0) {
-      throw new InvalidSettingException(key, "must be above 0, got '" + raw + "'");
+    if (value < 0) {
+      throw new InvalidSettingException(key, "must not be negative, got '" + raw + "'");
+    }
+    return value;
+  }
+
+  /**
+   * A size in bytes with an optional suffix (k, m, g, t, p), 0 or more; {@code zeroMeans} says
+   * what 0 stands for in the message.
+   */
+  static long nonNegativeBytes(Configuration conf, String key, long defaultValue,
+      String zeroMeans) throws InvalidSettingException {
+    String raw = conf.getTrimmed(key, Long.toString(defaultValue));
+    long value;
+    try {
+      value = conf.getLongBytes(key, defaultValue);
+    } catch (IllegalArgumentException e) {
+      throw new InvalidSettingException(key, "cannot parse '" + raw
+          + "' as a size in bytes (examples: 8589934592, 8g, 512m)");
+    }
+    if (value < 0) {
+      throw new InvalidSettingException(key, "must be >= 0 (" + zeroMeans + "), got '" + raw
+          + "'");
     }
     return value;
   }

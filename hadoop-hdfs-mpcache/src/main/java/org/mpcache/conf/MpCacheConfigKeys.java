@@ -35,6 +35,30 @@ public final class MpCacheConfigKeys {
   public static final String DFS_MPCACHE_FILL_QUEUE_KEY = "dfs.mpcache.fill.background.queue";
   public static final int DFS_MPCACHE_FILL_QUEUE_DEFAULT = 64;
 
+  /**
+   * A short-circuit reader gets an SSD copy's files only after the copy was read and verified
+   * whole within this long (the reader checks nothing the DataNode does not). 0: at every
+   * hand-out.
+   */
+  public static final String DFS_MPCACHE_HANDOUT_MAX_AGE_KEY =
+      "dfs.mpcache.short-circuit.verify.max-age";
+  public static final long DFS_MPCACHE_HANDOUT_MAX_AGE_DEFAULT_MS = 0;
+
+  /**
+   * Bytes per second the scrubber reads from each SSD dir to verify every copy in turn; rot is
+   * found within one pass (what the dir holds / this rate). 0 turns scrubbing off.
+   */
+  public static final String DFS_MPCACHE_SCRUB_RATE_KEY = "dfs.mpcache.scrub.bytes-per-second";
+  public static final long DFS_MPCACHE_SCRUB_RATE_DEFAULT = 32L << 20;
+
+  /** How often each SSD dir is checked (a failed one: whether it can be used again). */
+  public static final String DFS_MPCACHE_DIR_CHECK_KEY = "dfs.mpcache.dir.check.interval";
+  public static final long DFS_MPCACHE_DIR_CHECK_DEFAULT_MS = 30_000;
+
+  /** A call to an SSD dir's device that has not returned after this long takes the dir out of use. */
+  public static final String DFS_MPCACHE_DIR_IO_TIMEOUT_KEY = "dfs.mpcache.dir.io.timeout";
+  public static final long DFS_MPCACHE_DIR_IO_TIMEOUT_DEFAULT_MS = 10_000;
+
   // ---- The master (a NameNode plugin) and the slaves' link to it --------------------------
 
   /** The {@code dfs.namenode.plugins} value that runs the cache master in the NameNode. */

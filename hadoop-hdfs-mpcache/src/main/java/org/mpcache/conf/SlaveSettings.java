@@ -1,19 +1,37 @@
 package org.mpcache.conf;
 
 import static org.mpcache.conf.ConfValues.absoluteDirs;
+import static org.mpcache.conf.ConfValues.nonNegativeBytes;
 import static org.mpcache.conf.ConfValues.nonNegativeInt;
+import static org.mpcache.conf.ConfValues.nonNegativeMillis;
+import static org.mpcache.conf.ConfValues.positiveMillis;
 import static org.mpcache.conf.MpCacheConfigKeys.*;
 
 import java.io.File;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
+import java.util.Set;
 
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.permission.FsPermission;
+import org.apache.hadoop.hdfs.DFSConfigKeys;
 
-/** The cache slave's settings, parsed and checked once at DataNode start-up. */
-public record SlaveSettings(List<File> dirs, long capacityBytes, int fillThreads, int fillQueue) {
+/**
+ * The cache slave's settings, parsed and checked once at DataNode start-up.
+ *
+ * @param dirPermission the DataNode's {@code dfs.datanode.data.dir.perm}, given to the cache's
+ *     dirs
+ * @param admissionWaitMillis how long a finished fill waits for the arbiter's answer (twice the
+ *     master's RPC timeout: the master link answers locally when the master does not)
+ */
+public record SlaveSettings(List<File> dirs, long capacityBytes, int fillThreads, int fillQueue,
+    long handoutMaxAgeMillis, long scrubBytesPerSecond, long dirCheckMillis, long ioTimeoutMillis,
+    Set<PosixFilePermission> dirPermission, long admissionWaitMillis) {
 
   public SlaveSettings {
     dirs = List.copyOf(dirs);
+    dirPermission = Set.copyOf(dirPermission);
   }
 
   /** True when the capacity is derived from the directories' free space. */
@@ -31,20 +49,33 @@ public record SlaveSettings(List<File> dirs, long capacityBytes, int fillThreads
       throw new InvalidSettingException(DFS_MPCACHE_DIRS_KEY,
           "no SSD directory configured (comma-separated absolute paths expected)");
     }
-    long capacity;
-    String rawCapacity = conf.getTrimmed(DFS_MPCACHE_CAPACITY_KEY, "0");
-    try {
-      capacity = conf.getLongBytes(DFS_MPCACHE_CAPACITY_KEY, DFS_MPCACHE_CAPACITY_DEFAULT);
-    } catch (IllegalArgumentException e) {
-      throw new InvalidSettingException(DFS_MPCACHE_CAPACITY_KEY, "cannot parse '" + rawCapacity
-          + "' as a size in bytes (examples: 8589934592, 8g, 512m)");
-    }
-    if (capacity < 0) {
-      throw new InvalidSettingException(DFS_MPCACHE_CAPACITY_KEY,
-          "must be >= 0 (0 = 90% of the directories' free space), got '" + rawCapacity + "'");
-    }
+    long capacity = nonNegativeBytes(conf, DFS_MPCACHE_CAPACITY_KEY, DFS_MPCACHE_CAPACITY_DEFAULT,
+        "0 = 90% of the directories' free space");
     int threads = nonNegativeInt(conf, DFS_MPCACHE_FILL_THREADS_KEY, DFS_MPCACHE_FILL_THREADS_DEFAULT);
     int queue = nonNegativeInt(conf, DFS_MPCACHE_FILL_QUEUE_KEY, DFS_MPCACHE_FILL_QUEUE_DEFAULT);
-    return new SlaveSettings(dirs, capacity, threads, queue);
+    long maxAge = nonNegativeMillis(conf, DFS_MPCACHE_HANDOUT_MAX_AGE_KEY,
+        DFS_MPCACHE_HANDOUT_MAX_AGE_DEFAULT_MS);
+    long scrubRate = nonNegativeBytes(conf, DFS_MPCACHE_SCRUB_RATE_KEY,
+        DFS_MPCACHE_SCRUB_RATE_DEFAULT, "0 = no scrubbing");
+    long check = positiveMillis(conf, DFS_MPCACHE_DIR_CHECK_KEY, DFS_MPCACHE_DIR_CHECK_DEFAULT_MS);
+    long ioTimeout = positiveMillis(conf, DFS_MPCACHE_DIR_IO_TIMEOUT_KEY,
+        DFS_MPCACHE_DIR_IO_TIMEOUT_DEFAULT_MS);
+    long masterTimeout = positiveMillis(conf, DFS_MPCACHE_MASTER_TIMEOUT_KEY,
+        DFS_MPCACHE_MASTER_TIMEOUT_DEFAULT_MS);
+    return new SlaveSettings(dirs, capacity, threads, queue, maxAge, scrubRate, check, ioTimeout,
+        dataDirPermission(conf), 2 * masterTimeout);
+  }
+
+  /** The DataNode's data-dir permission, which the cache's own dirs get too. */
+  private static Set<PosixFilePermission> dataDirPermission(Configuration conf)
+      throws InvalidSettingException {
+    String raw = conf.getTrimmed(DFSConfigKeys.DFS_DATANODE_DATA_DIR_PERMISSION_KEY,
+        DFSConfigKeys.DFS_DATANODE_DATA_DIR_PERMISSION_DEFAULT);
+    try {
+      return PosixFilePermissions.fromString(new FsPermission(raw).toString());
+    } catch (IllegalArgumentException e) {
+      throw new InvalidSettingException(DFSConfigKeys.DFS_DATANODE_DATA_DIR_PERMISSION_KEY,
+          "cannot parse '" + raw + "' as a permission (example: 700)");
+    }
   }
 }

@@ -9,12 +9,19 @@ public enum CacheCounter {
   BYTES_FROM_SSD("Bytes served from SSD copies"),
   BYTES_FROM_HDD("Bytes served from HDD replicas to readers the cache could have served"),
   FILLS("Blocks copied to the SSD and verified"),
-  FILLS_ABORTED("Fills given up (partial read, SSD error, replica changed, checksum mismatch)"),
+  FILLS_ABORTED("Fills given up (partial read, not admitted, SSD error, replica changed,"
+      + " checksum mismatch)"),
+  FILLS_NOT_ADMITTED("Fills the arbiter did not admit (their provisional copies were deleted)"),
+  PROVISIONAL_BYTES_DISCARDED("SSD bytes written for copies the arbiter did not admit"),
   BACKGROUND_FILLS_DROPPED("Background fill requests dropped because the fill queue was full"),
   EVICTIONS("Copies removed to make room"),
   INVALIDATIONS("Copies removed because their replica was deleted, appended or recovered"),
   CORRUPT_DROPPED("Copies dropped because they failed verification or could not be read"),
-  STALE_DISCARDED("Copies discarded because they no longer matched their replica");
+  DIR_FAILED_DROPPED("Copies out of use because their SSD dir failed"),
+  STALE_DISCARDED("Copies discarded because they no longer matched their replica"),
+  HANDOUT_VERIFICATIONS("Copies read and verified whole before a short-circuit hand-out"),
+  COPIES_SCRUBBED("Copies read and verified whole by the scrubber"),
+  BYTES_SCRUBBED("Bytes of copies read and verified by the scrubber");
 
   private final String description;
 

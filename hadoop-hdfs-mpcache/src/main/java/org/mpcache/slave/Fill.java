@@ -1,43 +1,63 @@
 package org.mpcache.slave;
 
 import java.io.IOException;
-import java.io.OutputStream;
-import java.nio.file.Path;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 import org.apache.hadoop.fs.ChecksumException;
-import org.mpcache.slave.store.CacheDir;
+import org.apache.hadoop.hdfs.server.datanode.fsdataset.LengthInputStream;
+import org.mpcache.slave.store.FillFiles;
+import org.mpcache.slave.store.SsdIoException;
 
 /**
- * One block being copied to the SSD from bytes read off its HDD replica. The producer (the
- * reader's thread, or a background fill) checks each window of data against the replica's
- * checksums and queues it; a writer thread writes the windows, then the checksum file, and has
- * the cache commit the copy. A completed fill is therefore a verified copy, and the reader never
- * waits for the SSD: when the writer falls more than {@link #MAX_QUEUED_WINDOWS} windows behind,
- * a reader's fill is given up and the block is copied in the background instead.
+ * One block being copied to the SSD from bytes read off its HDD replica: a provisional copy,
+ * kept only if the arbiter admits the block ({@link #answer()}, asked while the bytes flow).
+ * The producer (the reader's thread, or a background copy) hands over windows of data; a writer
+ * thread writes them to a temporary file, verifies them against the replica's checksums, which
+ * it reads from the replica's meta file in step and copies beside them, and hands the closed
+ * files to {@link Fills} to commit. A completed fill is therefore a verified copy.
+ *
+ * <p>The reader never waits for the SSD: when the writer falls {@link #MAX_QUEUED_WINDOWS}
+ * windows behind, the reader's fill is given up (and the block copied in the background
+ * instead); a background producer waits at most the dir's I/O timeout.
  */
 final class Fill implements Runnable {
-  /** Windows (of ~256 KB) a fill may hold in memory while the SSD catches up: about 8 MB. */
-  static final int MAX_QUEUED_WINDOWS = 32;
+  /** Bytes a window holds. */
+  static final int WINDOW_BYTES = 256 << 10;
+  /** Windows a fill may hold in memory while the SSD catches up: 4 MB. */
+  static final int MAX_QUEUED_WINDOWS = 16;
   private static final byte[] END = new byte[0];
   private static final byte[] ABORT = new byte[0];
 
   /** The writer fell behind a reader that must not wait. */
   static final class WriterBehindException extends IOException {
+    private static final long serialVersionUID = 1L;
+
     WriterBehindException() {
       super("the SSD writes fell more than " + MAX_QUEUED_WINDOWS + " windows behind the reader");
     }
   }
 
+  /** The producer gave the fill up. */
+  private static final class AbortedException extends IOException {
+    private static final long serialVersionUID = 1L;
+
+    AbortedException(String why) {
+      super(why);
+    }
+  }
+
+  private record Window(byte[] data, int length) {
+  }
+
   private final BlockKey key;
   private final LiveReplica replica;
-  private final BlockChecksums checksums;
-  private final CacheDir dir;
-  private final long reservedBytes;
-  private final Path tmpData;
-  private final Path tmpMeta;
-  private final InputCache cache;
+  private final CopyIndex.Staging staging;
+  private final Fills fills;
+  private final long producerWaitMillis;
+  private final CompletableFuture<Admission> answer = new CompletableFuture<>();
   private final BlockingQueue<Window> queue = new ArrayBlockingQueue<>(MAX_QUEUED_WINDOWS + 1);
   /** Producer side: the window being filled, and how much of the block has been handed over. */
   private byte[] window;
@@ -46,21 +66,20 @@ final class Fill implements Runnable {
   private boolean ended;
   private volatile String abortReason;
   private volatile boolean retryInBackground;
+  /** Bytes the writer has written to the SSD (data and checksums). */
+  private volatile long writtenBytes;
 
-  private record Window(byte[] data, int length) {
-  }
+  /** Bytes of the checksum file copied, known once the writer read the replica's header. */
+  private volatile long metaBytes;
 
-  Fill(BlockKey key, LiveReplica replica, BlockChecksums checksums, CacheDir dir,
-      long reservedBytes, Path[] tmpFiles, InputCache cache) {
+  Fill(BlockKey key, LiveReplica replica, CopyIndex.Staging staging, Fills fills,
+      long producerWaitMillis) {
     this.key = key;
     this.replica = replica;
-    this.checksums = checksums;
-    this.dir = dir;
-    this.reservedBytes = reservedBytes;
-    this.tmpData = tmpFiles[0];
-    this.tmpMeta = tmpFiles[1];
-    this.cache = cache;
-    this.window = new byte[VerifiedCopyStream.windowSize(checksums.bytesPerChecksum())];
+    this.staging = staging;
+    this.fills = fills;
+    this.producerWaitMillis = producerWaitMillis;
+    this.window = new byte[(int) Math.min(WINDOW_BYTES, Math.max(1, replica.length()))];
   }
 
   BlockKey key() {
@@ -71,20 +90,21 @@ final class Fill implements Runnable {
     return replica;
   }
 
-  CacheDir dir() {
-    return dir;
+  CopyIndex.Staging staging() {
+    return staging;
   }
 
-  long reservedBytes() {
-    return reservedBytes;
+  long metaBytes() {
+    return metaBytes;
   }
 
-  Path tmpData() {
-    return tmpData;
+  long writtenBytes() {
+    return writtenBytes;
   }
 
-  Path tmpMeta() {
-    return tmpMeta;
+  /** The arbiter's answer, completed by {@link Fills} when it comes. */
+  CompletableFuture<Admission> answer() {
+    return answer;
   }
 
   /** True once every byte of the block has been accepted. */
@@ -92,12 +112,14 @@ final class Fill implements Runnable {
     return handedOver + buffered == replica.length();
   }
 
+  // ---- Producer ----------------------------------------------------------------------------
+
   /**
    * Takes the next bytes of the block, in order.
    *
-   * @param mayWait whether the producer may wait for the writer (a background fill) or not (a
-   *     reader, whose fill then fails with {@link WriterBehindException})
-   * @throws ChecksumException when the HDD bytes do not match their checksums (not cached)
+   * @param mayWait whether the producer may wait for the writer (a background copy, at most
+   *     the I/O timeout) or not (a reader, whose fill then fails with
+   *     {@link WriterBehindException})
    */
   void accept(byte[] data, int off, int len, boolean mayWait) throws IOException {
     if (handedOver + buffered + len > replica.length()) {
@@ -115,7 +137,7 @@ final class Fill implements Runnable {
     }
   }
 
-  /** Hands over the rest; the writer then completes the copy and has the cache commit it. */
+  /** Hands over the rest; the writer then completes the copy. */
   void finish(boolean mayWait) throws IOException {
     if (!complete()) {
       throw new IOException("only " + (handedOver + buffered) + " of " + replica.length()
@@ -129,7 +151,6 @@ final class Fill implements Runnable {
   }
 
   private void handOver(boolean mayWait) throws IOException {
-    checksums.verify(window, 0, buffered, handedOver, tmpData.toString());
     enqueue(new Window(window, buffered), mayWait);
     handedOver += buffered;
     window = new byte[window.length];
@@ -138,7 +159,7 @@ final class Fill implements Runnable {
 
   private void enqueue(Window next, boolean mayWait) throws IOException {
     if (abortReason != null) {
-      throw new IOException("fill already given up: " + abortReason);
+      throw new AbortedException("fill already given up: " + abortReason);
     }
     if (!mayWait) {
       if (!queue.offer(next)) {
@@ -147,15 +168,20 @@ final class Fill implements Runnable {
       return;
     }
     try {
-      queue.put(next);
+      if (!queue.offer(next, producerWaitMillis, TimeUnit.MILLISECONDS)) {
+        throw new IOException("the SSD writer took no data for " + producerWaitMillis + " ms");
+      }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IOException("interrupted while waiting for the SSD writer");
     }
+    if (abortReason != null) {
+      throw new AbortedException("fill given up: " + abortReason);
+    }
   }
 
   /**
-   * Gives the fill up (no-op once finished); the writer deletes what it wrote.
+   * Gives the fill up (no-op once the producer finished); the writer deletes what it wrote.
    *
    * @param inBackground copy the block in the background instead, once this fill is cleared up
    */
@@ -169,38 +195,62 @@ final class Fill implements Runnable {
     queue.offer(new Window(ABORT, 0));
   }
 
-  /** The writer: drains the windows to the SSD, then commits or abandons the copy. */
+  // ---- Writer ------------------------------------------------------------------------------
+
+  /** The writer: drains the windows to the SSD, verifying them, then has them committed. */
   @Override
   public void run() {
-    try (OutputStream out = cache.createCopyFile(tmpData)) {
+    FillFiles files = null;
+    try {
+      files = fills.store().createFill(staging.dir(), key, replica.generationStamp());
+      copy(files);
+      files.dataOut().close();
+      files.metaOut().close();
+    } catch (AbortedException e) {
+      fills.abandoned(this, files, abortReason, null, retryInBackground);
+      return;
+    } catch (SsdIoException e) {
+      fills.abandoned(this, files, "SSD write failed: " + e.getMessage(), e, false);
+      return;
+    } catch (ChecksumException e) {
+      fills.abandoned(this, files, "the HDD replica does not match its checksums: "
+          + e.getMessage(), null, false);
+      return;
+    } catch (IOException e) {
+      fills.abandoned(this, files, e.toString(), null, false);
+      return;
+    } catch (InterruptedException e) {
+      fills.abandoned(this, files, "interrupted", null, false);
+      return;
+    }
+    fills.written(this, files);
+  }
+
+  private void copy(FillFiles files) throws IOException, InterruptedException {
+    try (LengthInputStream hddMeta = fills.openReplicaMeta(key, replica)) {
+      if (hddMeta == null) {
+        throw new IOException("the replica has no checksum file");
+      }
+      ChecksumLayout layout = ChecksumLayout.read(hddMeta, replica.length());
+      layout.checkMetaLength(hddMeta.getLength());
+      metaBytes = layout.metaLength();
+      files.metaOut().write(layout.header());
+      writtenBytes += ChecksumLayout.HEADER_BYTES;
+      ChunkVerifier verifier = new ChunkVerifier(layout, hddMeta, files.metaOut(),
+          "mpCache fill of " + key);
       while (true) {
         Window next = queue.take();
         if (next.data() == ABORT) {
-          cache.abandon(this, abortReason, null, retryInBackground);
-          return;
+          throw new AbortedException(abortReason);
         }
         if (next.data() == END) {
           break;
         }
-        out.write(next.data(), 0, next.length());
+        files.dataOut().write(next.data(), 0, next.length());
+        verifier.update(next.data(), 0, next.length());
+        writtenBytes += next.length() + layout.sumBytes(next.length());
       }
-    } catch (IOException e) {
-      abortReason = "SSD write failed: " + e;
-      cache.abandon(this, abortReason, e, false);
-      return;
-    } catch (InterruptedException e) {
-      abortReason = "interrupted";
-      cache.abandon(this, abortReason, null, false);
-      return;
+      verifier.finish();
     }
-    try {
-      try (OutputStream meta = cache.createCopyFile(tmpMeta)) {
-        meta.write(checksums.bytes());
-      }
-    } catch (IOException e) {
-      cache.abandon(this, "SSD write failed: " + e, e, false);
-      return;
-    }
-    cache.commit(this);
   }
 }

@@ -4,12 +4,10 @@ import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 
-import org.apache.hadoop.fs.ChecksumException;
-
 /**
  * The HDD replica's data stream for a reader whose pass over the block also fills its SSD copy:
  * one HDD read serves both. Any trouble with the copy only ends the fill; the reader sees exactly
- * what stock Hadoop would show it.
+ * what stock Hadoop would show it, and never waits for the SSD.
  */
 final class FillingStream extends FilterInputStream {
   private Fill fill;
@@ -39,9 +37,6 @@ final class FillingStream extends FilterInputStream {
       } catch (Fill.WriterBehindException e) {
         fill = null;
         current.abort(e.getMessage(), true);
-      } catch (ChecksumException e) {
-        fill = null;
-        current.abort("the HDD replica does not match its checksums: " + e.getMessage(), false);
       } catch (IOException e) {
         fill = null;
         current.abort(e.getMessage(), false);

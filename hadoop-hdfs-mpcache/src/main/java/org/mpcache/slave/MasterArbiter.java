@@ -10,6 +10,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.thirdparty.com.google.common.util.concurrent.ThreadFactoryBuilder;
@@ -40,6 +42,9 @@ public final class MasterArbiter implements CacheArbiter {
   private final ScheduledExecutorService heartbeats = Executors.newSingleThreadScheduledExecutor(
       new ThreadFactoryBuilder().setDaemon(true).setNameFormat("mpcache-heartbeat").build());
   private ArbitratedCache cache;
+  /** A heartbeat hastened for the tuner waits to run: another would only repeat it. */
+  private final AtomicBoolean hastened = new AtomicBoolean();
+  private final AtomicLong heartbeatsSent = new AtomicLong();
 
   // Guarded by this; never held while calling the master or the cache.
   private MasterProtocolClientSideTranslatorPB master;
@@ -132,19 +137,33 @@ public final class MasterArbiter implements CacheArbiter {
     }
   }
 
+  /**
+   * With a master, the victims are the master's to choose: one heartbeat is sent now rather than
+   * at the next interval (at most one waits at a time), and its answer evicts them.
+   */
   @Override
   public List<BlockKey> shrinkVictims(long excessBytes) {
     synchronized (this) {
       if (registration != null) {
-        try {
-          heartbeats.execute(this::beat); // now rather than at the next interval
-        } catch (RejectedExecutionException e) {
-          // stopped: the DataNode is shutting down
+        if (hastened.compareAndSet(false, true)) {
+          try {
+            heartbeats.execute(() -> {
+              hastened.set(false);
+              beat();
+            });
+          } catch (RejectedExecutionException e) {
+            // stopped: the DataNode is shutting down
+          }
         }
         return List.of();
       }
     }
     return local.shrinkVictims(excessBytes);
+  }
+
+  /** Heartbeats sent to the master since start. */
+  public long heartbeatsSent() {
+    return heartbeatsSent.get();
   }
 
   @Override
@@ -248,6 +267,7 @@ public final class MasterArbiter implements CacheArbiter {
       copyChanges.clear();
     }
     HeartbeatAnswer answer;
+    heartbeatsSent.incrementAndGet();
     try {
       answer = client.heartbeat(identity.datanodeUuid(), usage, hitIds, missIds,
           cached.stream().mapToLong(Long::longValue).toArray(),

@@ -10,6 +10,11 @@ public enum ReadCaller {
   CLIENT_READ,
   /** {@code DataNode.requestShortCircuitFdsForRead}: file descriptors passed to a local client. */
   SHORT_CIRCUIT_FDS,
+  /**
+   * {@code DataXceiver.requestShortCircuitFds} before it asks for the descriptors: it asks the
+   * dataset {@code isCached} only when the request registers a shared-memory slot.
+   */
+  SHORT_CIRCUIT_SLOT,
   /** Anything else (block scanner, checksum, replication, balancer, centralized cache). */
   OTHER;
 
@@ -34,6 +39,10 @@ public enum ReadCaller {
     if (className.equals(DATANODE_PACKAGE + "DataNode")
         && methodName.equals("requestShortCircuitFdsForRead")) {
       return SHORT_CIRCUIT_FDS;
+    }
+    if (className.equals(DATANODE_PACKAGE + "DataXceiver")
+        && methodName.equals("requestShortCircuitFds")) {
+      return SHORT_CIRCUIT_SLOT;
     }
     return OTHER;
   }

@@ -57,7 +57,12 @@ public final class SlaveMetrics implements MetricsSource {
         .addGauge(info("UsedBytes", "Bytes the SSD copies take"), cache.usedBytes())
         .addGauge(info("CapacityBytes", "Cache capacity of the healthy SSD dirs"),
             cache.capacityBytes())
-        .addGauge(info("CachedBlocks", "Blocks with a copy on the SSD"), cache.cachedBlocks());
+        .addGauge(info("CachedBlocks", "Blocks with a copy on the SSD"), cache.cachedBlocks())
+        .addGauge(info("LastScrubPassMillis", "The longest complete pass of the scrubber over an"
+            + " SSD dir: rot in a copy held open by a short-circuit reader is found within it"),
+            cache.lastScrubPassMillis())
+        .addCounter(info("MasterHeartbeats", "Heartbeats sent to the cache master"),
+            cache.masterHeartbeats());
     for (CacheCounter counter : CacheCounter.values()) {
       record.addCounter(info(counter.metricName(), counter.description()), cache.counter(counter));
     }
@@ -73,7 +78,10 @@ public final class SlaveMetrics implements MetricsSource {
           .addCounter(info("LocalizedGrantedBytes", "Bytes task attempts were granted on the "
               + "SSD"), tuner.grantedBytes())
           .addCounter(info("LocalizedRefusedBytes", "Bytes task attempts asked for and wrote "
-              + "to the HDDs"), tuner.refusedBytes());
+              + "to the HDDs"), tuner.refusedBytes())
+          .addGauge(info("LocalizedUnreadablePaths", "Paths under the localized dirs the last "
+              + "scan could not read; their files are not counted (grants of running attempts "
+              + "are)"), tuner.unreadablePaths());
     }
   }
 }

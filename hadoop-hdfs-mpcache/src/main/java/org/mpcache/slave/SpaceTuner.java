@@ -8,24 +8,16 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.SimpleFileVisitor;
 import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
@@ -60,8 +52,6 @@ public final class SpaceTuner implements LocalizedSpaceProtocol, Closeable {
   /** The file in each localized dir that names where the slave serves tasks ("host:port"). */
   public static final String ADDRESS_FILE = ".mpcache-slave";
   private static final Logger LOG = LoggerFactory.getLogger(SpaceTuner.class);
-  private static final Pattern ATTEMPT = Pattern.compile("attempt_\\d+_\\d+_[mr]_\\d+_\\d+");
-  private static final long EVICTION_POLL_MILLIS = 10;
   /** Requests waiting for evictions hold a handler each; the others keep being answered. */
   private static final int HANDLERS = 4;
 
@@ -77,6 +67,8 @@ public final class SpaceTuner implements LocalizedSpaceProtocol, Closeable {
       new ThreadFactoryBuilder().setDaemon(true).setNameFormat("mpcache-space-tuner").build());
   private RPC.Server server;
   private String address;
+  /** Paths the last scan could not read. */
+  private volatile int unreadablePaths;
 
   private SpaceTuner(List<Path> dirs, InputCache cache, DynamicPool pool,
       LocalizedSettings settings, LongSupplier clock) {
@@ -184,23 +176,26 @@ public final class SpaceTuner implements LocalizedSpaceProtocol, Closeable {
 
   /**
    * Grants the room if localized data has it, or once input data has left the pool units it
-   * needs: at once when this slave decides alone, after the master's answer to the heartbeat
-   * this request hastens otherwise, waiting at most the eviction wait.
+   * needs: at once when this slave decides alone; with a master, after the answer to the one
+   * heartbeat the new limit hastens, waiting at most the eviction wait.
    */
   @Override
   public Reservation reserve(String attemptId, long bytes) {
     long deadline = clock.getAsLong() + evictionWaitMillis;
     while (true) {
       DynamicPool.Grant grant;
+      long inputCapacity;
       synchronized (this) {
         grant = pool.request(bytes, cache.usedBytes());
         if (grant == DynamicPool.Grant.GRANTED) {
           ledger.granted(attemptId, bytes, clock.getAsLong());
         }
-        cache.limitInput(pool.inputCapacityBytes());
+        inputCapacity = pool.inputCapacityBytes();
+        cache.limitInput(inputCapacity);
       }
-      if (grant == DynamicPool.Grant.EVICT_INPUT_FIRST && clock.getAsLong() < deadline
-          && pause()) {
+      long left = deadline - clock.getAsLong();
+      if (grant == DynamicPool.Grant.EVICT_INPUT_FIRST && left > 0
+          && awaitInput(inputCapacity, left)) {
         continue;
       }
       boolean granted = grant == DynamicPool.Grant.GRANTED;
@@ -209,11 +204,10 @@ public final class SpaceTuner implements LocalizedSpaceProtocol, Closeable {
     }
   }
 
-  /** A short wait for evictions; false when interrupted (the DataNode stops). */
-  private static boolean pause() {
+  /** Waits for input data to fit {@code bytes}; false when it did not in time or we stop. */
+  private boolean awaitInput(long bytes, long millis) {
     try {
-      Thread.sleep(EVICTION_POLL_MILLIS);
-      return true;
+      return cache.awaitUsedAtMost(bytes, millis);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       return false;
@@ -243,39 +237,22 @@ public final class SpaceTuner implements LocalizedSpaceProtocol, Closeable {
 
   /** Measures the localized dirs, then resizes input and localized data. */
   void scan() throws IOException {
-    Map<String, Long> bytesByAttempt = new HashMap<>();
     for (Path dir : dirs) {
       if (!Files.exists(dir.resolve(ADDRESS_FILE))) {
         writeAddress(dir); // the NodeManager cleaned its local dirs at start-up
       }
-      measure(dir, bytesByAttempt);
     }
+    LocalizedScan scan = LocalizedScan.of(dirs, ADDRESS_FILE);
+    if (!scan.unreadable().isEmpty() && unreadablePaths == 0) {
+      LOG.warn("mpCache: {} paths under the localized dirs cannot be read by the DataNode (for"
+          + " example {}); their files are not counted, running attempts' grants still are",
+          scan.unreadable().size(), scan.unreadable().get(0));
+    }
+    unreadablePaths = scan.unreadable().size();
     synchronized (this) {
-      ledger.scanned(bytesByAttempt);
+      ledger.scanned(scan.bytesByAttempt());
     }
     rebalance();
-  }
-
-  private static void measure(Path dir, Map<String, Long> bytesByAttempt) throws IOException {
-    Files.walkFileTree(dir, new SimpleFileVisitor<>() {
-      @Override
-      public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
-        if (attrs.isRegularFile() && !file.getFileName().toString().startsWith(ADDRESS_FILE)) {
-          Matcher attempt = ATTEMPT.matcher(dir.relativize(file).toString());
-          bytesByAttempt.merge(attempt.find() ? attempt.group() : LocalizedLedger.NO_ATTEMPT,
-              attrs.size(), Long::sum);
-        }
-        return FileVisitResult.CONTINUE;
-      }
-
-      @Override
-      public FileVisitResult visitFileFailed(Path file, IOException e) throws IOException {
-        if (e instanceof NoSuchFileException) {
-          return FileVisitResult.CONTINUE; // deleted while walking: a task or YARN cleaned up
-        }
-        throw e;
-      }
-    });
   }
 
   /** Brings the pool up to date with what localized data holds, and input data with the pool. */
@@ -304,6 +281,11 @@ public final class SpaceTuner implements LocalizedSpaceProtocol, Closeable {
   /** Bytes granted to task attempts since start. */
   public long grantedBytes() {
     return grantedBytes.get();
+  }
+
+  /** Paths under the localized dirs the last scan could not read (their files are not counted). */
+  public int unreadablePaths() {
+    return unreadablePaths;
   }
 
   /** Bytes task attempts asked for and were sent to the HDDs with, since start. */

@@ -57,6 +57,9 @@ public final class CacheTestCluster implements AutoCloseable {
     conf.set(DFSConfigKeys.DFS_DATANODE_FSDATASET_FACTORY_KEY, DATASET_FACTORY_CLASS);
     conf.setBoolean(DFS_MPCACHE_ENABLED_KEY, true);
     conf.set(DFS_MPCACHE_CAPACITY_KEY, "8m");
+    // The scrubber re-reads every copy without pause: on 2 cores it only runs where a test
+    // turns it on.
+    conf.setLong(DFS_MPCACHE_SCRUB_RATE_KEY, 0);
     return conf;
   }
 

@@ -121,7 +121,8 @@ class TestInputCacheLifecycle {
 
       assertArrayEquals(data, cluster.read(file));
       InputCache cache = cluster.cache(0);
-      assertFalse(cache.enabled());
+      // The failed open had the dir checked, off the reader's thread.
+      GenericTestUtils.waitFor(() -> !cache.enabled(), 20, 30_000, "the cache turns itself off");
       assertTrue(cache.disabledReason().contains(DFS_MPCACHE_DIRS_KEY));
       assertArrayEquals(data, cluster.read(file));
       cluster.assertNoCorruptReplicas();

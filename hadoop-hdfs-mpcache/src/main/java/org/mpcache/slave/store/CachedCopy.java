@@ -7,9 +7,14 @@ import org.mpcache.slave.LiveReplica;
 
 /**
  * A block's copy on the SSD: data and checksum files, and the identity (generation stamp,
- * length) it was made from. It may only be served while the live replica still has both.
+ * length) it was made from. It may only be served while the live replica still has both. Its
+ * files never change once committed (a copy of other bytes has another name or none), so a
+ * reader holding them never sees bytes of another replica.
  */
 public final class CachedCopy {
+  /** {@link #verifiedAt()} of a copy whose checksums have not been matched since it was found. */
+  public static final long NEVER = Long.MIN_VALUE;
+
   private final BlockKey key;
   private final long generationStamp;
   private final long length;
@@ -17,11 +22,11 @@ public final class CachedCopy {
   private final CacheDir dir;
   private final Path dataFile;
   private final Path metaFile;
-  /** Checksums re-read and matched since this copy was made or loaded. */
-  private volatile boolean verified;
+  /** When the whole copy last matched its checksums (monotonic ms), or {@link #NEVER}. */
+  private volatile long verifiedAt;
 
   CachedCopy(BlockKey key, long generationStamp, long length, long metaLength, CacheDir dir,
-      Path dataFile, Path metaFile, boolean verified) {
+      Path dataFile, Path metaFile, long verifiedAt) {
     this.key = key;
     this.generationStamp = generationStamp;
     this.length = length;
@@ -29,7 +34,7 @@ public final class CachedCopy {
     this.dir = dir;
     this.dataFile = dataFile;
     this.metaFile = metaFile;
-    this.verified = verified;
+    this.verifiedAt = verifiedAt;
   }
 
   public BlockKey key() {
@@ -65,12 +70,20 @@ public final class CachedCopy {
     return metaFile;
   }
 
-  public boolean verified() {
-    return verified;
+  public long verifiedAt() {
+    return verifiedAt;
   }
 
-  public void markVerified() {
-    verified = true;
+  /**
+   * True when the copy matched its checksums at most {@code maxAgeMillis} before {@code now};
+   * never for 0 (every use verifies).
+   */
+  public boolean verifiedWithin(long now, long maxAgeMillis) {
+    return maxAgeMillis > 0 && verifiedAt != NEVER && now - verifiedAt <= maxAgeMillis;
+  }
+
+  public void markVerified(long now) {
+    verifiedAt = now;
   }
 
   /** True when the copy was made from exactly this replica. */

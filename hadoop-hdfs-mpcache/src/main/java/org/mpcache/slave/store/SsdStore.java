@@ -8,19 +8,24 @@ import java.io.FileInputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.RandomAccessFile;
-import java.io.UncheckedIOException;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermission;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 import org.apache.hadoop.hdfs.server.datanode.FileIoProvider;
-import org.mpcache.conf.SlaveSettings;
+import org.apache.hadoop.io.IOUtils;
 import org.mpcache.slave.BlockKey;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -30,7 +35,12 @@ import org.slf4j.LoggerFactory;
  * {@code mpcache/input/<block pool>/<subdir>/blk_<id>_<genstamp>[.meta]} for copies and
  * {@code mpcache/tmp/} for fills under way. A copy is complete once its data file exists (the
  * meta file is renamed into place first), so the files themselves are the index that survives
- * a restart. Not thread-safe: the input cache calls it under its lock.
+ * a restart.
+ *
+ * <p>Every call reaches the device through the DataNode's {@link FileIoProvider} (its profiling
+ * and fault-injection hooks see the SSD too) and is watched by the dir's {@link SsdLane}.
+ * Reads and fills run on their callers' threads; deletes, checks and scans on the lane. Nothing
+ * here locks: the cache's index decides, the store only does the I/O.
  */
 public final class SsdStore {
   private static final Logger LOG = LoggerFactory.getLogger(SsdStore.class);
@@ -41,36 +51,56 @@ public final class SsdStore {
 
   private final List<CacheDir> dirs;
   private final FileIoProvider io;
+  private final Set<PosixFilePermission> dirPermission;
 
-  private SsdStore(List<CacheDir> dirs, FileIoProvider io) {
+  private SsdStore(List<CacheDir> dirs, FileIoProvider io, Set<PosixFilePermission> dirPermission) {
     this.dirs = Collections.unmodifiableList(dirs);
     this.io = io;
+    this.dirPermission = dirPermission;
   }
 
   /**
-   * Opens every configured directory; one that is missing, not a directory or not writable is
-   * kept out of use with an error that names it and the key. Fills under way at the last stop
-   * are discarded. Copy files are read and written through {@code io}, the DataNode's
-   * {@link FileIoProvider}, so its I/O profiling and fault injection see the SSD as well.
+   * Opens every configured directory, each checked on its own lane within {@code timeoutMillis}:
+   * one that is missing, not a directory, not writable or not answering is kept out of use with
+   * an error that names it and the key. Its layout gets {@code dirPermission} (the DataNode's
+   * {@code dfs.datanode.data.dir.perm}), and fills under way at the last stop are discarded.
+   *
+   * @param capacityBytes the node's cache capacity, split evenly; 0 for 90 % of each dir's
+   *     usable space (plus what the cache holds there)
    */
-  public static SsdStore open(SlaveSettings settings, FileIoProvider io) {
+  public static SsdStore open(List<File> configuredDirs, long capacityBytes, FileIoProvider io,
+      Set<PosixFilePermission> dirPermission, long timeoutMillis) {
+    long share = capacityBytes / configuredDirs.size();
     List<CacheDir> dirs = new ArrayList<>();
-    long share = settings.capacityBytes() / settings.dirs().size();
-    for (File configured : settings.dirs()) {
-      String problem = usableProblem(configured);
+    SsdStore store = new SsdStore(dirs, io, dirPermission);
+    for (File configured : configuredDirs) {
+      SsdLane lane = new SsdLane(configured.getPath());
       long quota = share;
-      if (problem == null && settings.autoCapacity()) {
-        quota = (long) (AUTO_CAPACITY_FRACTION
-            * (configured.getUsableSpace() + treeBytes(configured.toPath().resolve(LAYOUT_DIR))));
+      long usable = Long.MAX_VALUE;
+      String problem;
+      try {
+        usable = await(lane.submit(() -> {
+          store.checkUsable(configured);
+          return configured.getUsableSpace();
+        }), timeoutMillis, configured);
+        if (capacityBytes == 0) {
+          quota = (long) (AUTO_CAPACITY_FRACTION * (usable
+              + treeBytes(configured.toPath().resolve(LAYOUT_DIR))));
+        }
+        problem = null;
+      } catch (IOException e) {
+        problem = e.getMessage();
       }
-      CacheDir dir = new CacheDir(configured, quota);
+      CacheDir dir = new CacheDir(configured, quota, lane);
+      dir.usableBytes(usable);
       if (problem == null) {
         try {
-          Files.createDirectories(dir.inputRoot());
-          deleteTree(dir.tmpRoot());
-          Files.createDirectories(dir.tmpRoot());
-        } catch (IOException | UncheckedIOException e) {
-          problem = "cannot create the cache layout under it: " + e;
+          await(lane.submit(() -> {
+            store.prepare(dir);
+            return null;
+          }), timeoutMillis, configured);
+        } catch (IOException e) {
+          problem = "cannot create the cache layout under it: " + e.getMessage();
         }
       }
       if (problem != null) {
@@ -80,147 +110,156 @@ public final class SsdStore {
       }
       dirs.add(dir);
     }
-    return new SsdStore(dirs, io);
+    return store;
   }
 
-  /** A copy file opened for positional reads. */
-  public RandomAccessFile openForReading(Path file) throws IOException {
-    return io.getRandomAccessFile(null, file.toFile(), "r");
-  }
-
-  /** A copy file opened as a stream, e.g. to pass its descriptor to a short-circuit reader. */
-  public FileInputStream openStream(Path file) throws IOException {
-    return io.getFileInputStream(null, file.toFile());
-  }
-
-  /** A new file under the store's tmp dir, for a copy being filled. */
-  public OutputStream create(Path file) throws IOException {
-    return io.getFileOutputStream(null, file.toFile());
-  }
-
-  /** Null when the directory can hold the cache, else what is wrong with it. */
-  private static String usableProblem(File dir) {
-    if (!dir.exists()) {
-      return "it does not exist (mpCache does not create SSD mount points; create the directory)";
-    }
-    if (!dir.isDirectory()) {
-      return "it is not a directory";
-    }
-    File probe = new File(dir, ".mpcache-probe-" + ProcessHandle.current().pid());
+  /** The result of lane work, or an {@link IOException} naming why there is none in time. */
+  public static <T> T await(Future<T> work, long timeoutMillis, Object dir) throws IOException {
     try {
-      Files.deleteIfExists(probe.toPath());
-      Files.createFile(probe.toPath());
-      Files.delete(probe.toPath());
-    } catch (IOException e) {
-      return "it is not writable (" + e + ")";
+      return work.get(timeoutMillis, TimeUnit.MILLISECONDS);
+    } catch (TimeoutException e) {
+      throw new IOException("the device did not answer within " + timeoutMillis + " ms");
+    } catch (ExecutionException e) {
+      Throwable cause = e.getCause();
+      throw cause instanceof IOException ioe ? ioe : new IOException(String.valueOf(cause), cause);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted while waiting for " + dir);
     }
-    return null;
   }
 
   public List<CacheDir> dirs() {
     return dirs;
   }
 
-  public boolean anyHealthy() {
-    return dirs.stream().anyMatch(CacheDir::healthy);
+  // ---- Reads (on the reader's thread) -----------------------------------------------------
+
+  /** A copy's data and checksum files, opened for positional reads. */
+  public CopyFiles openForReading(CachedCopy copy) throws SsdIoException {
+    SsdLane lane = copy.dir().lane();
+    RandomAccessFile data = lane.track(() -> io.getRandomAccessFile(null,
+        copy.dataFile().toFile(), "r"));
+    try {
+      RandomAccessFile meta = lane.track(() -> io.getRandomAccessFile(null,
+          copy.metaFile().toFile(), "r"));
+      return new CopyFiles(copy, data, meta);
+    } catch (SsdIoException e) {
+      IOUtils.closeStream(data);
+      throw e;
+    }
   }
 
-  public long capacityBytes() {
-    return dirs.stream().filter(CacheDir::healthy).mapToLong(CacheDir::quotaBytes).sum();
+  /** A copy's data and checksum files as streams, to pass their descriptors to a local reader. */
+  public FileInputStream[] openStreams(CachedCopy copy) throws SsdIoException {
+    SsdLane lane = copy.dir().lane();
+    FileInputStream data = lane.track(() -> io.getFileInputStream(null, copy.dataFile().toFile()));
+    try {
+      return new FileInputStream[] {data,
+          lane.track(() -> io.getFileInputStream(null, copy.metaFile().toFile()))};
+    } catch (SsdIoException e) {
+      IOUtils.closeStream(data);
+      throw e;
+    }
   }
 
-  public long usedBytes() {
-    return dirs.stream().filter(CacheDir::healthy).mapToLong(CacheDir::usedBytes).sum();
-  }
+  // ---- Fills (on the fill's writer thread) ------------------------------------------------
 
-  public long freeBytes() {
-    return dirs.stream().filter(CacheDir::healthy).mapToLong(CacheDir::freeBytes).sum();
+  /** Fresh temporary files for a fill into {@code dir}, open for writing: data, then meta. */
+  public FillFiles createFill(CacheDir dir, BlockKey key, long generationStamp)
+      throws SsdIoException {
+    SsdLane lane = dir.lane();
+    Path data = lane.track(() -> Files.createTempFile(dir.tmpRoot(),
+        name(key.blockId(), generationStamp) + ".", ""));
+    Path meta = data.resolveSibling(data.getFileName() + META_SUFFIX);
+    OutputStream dataOut = null;
+    try {
+      dataOut = new TrackedOutputStream(
+          lane.track(() -> io.getFileOutputStream(null, data.toFile())), lane);
+      OutputStream metaOut = new TrackedOutputStream(
+          lane.track(() -> io.getFileOutputStream(null, meta.toFile())), lane);
+      return new FillFiles(dir, data, meta, dataOut, metaOut);
+    } catch (SsdIoException e) {
+      IOUtils.closeStream(dataOut);
+      discard(dir, data, meta);
+      throw e;
+    }
   }
 
   /**
-   * Reserves room for a copy of {@code bytes} in the healthy directory with the most free quota
-   * whose file system really has the room; null when none has.
+   * Moves a fill's closed files into place (meta first, so the data file marks a complete copy)
+   * and returns the copy, verified at {@code now}.
    */
-  public CacheDir reserve(long bytes) {
-    CacheDir best = null;
-    for (CacheDir dir : dirs) {
-      if (dir.healthy() && dir.freeBytes() >= bytes
-          && (best == null || dir.freeBytes() > best.freeBytes())) {
-        best = dir;
-      }
-    }
-    if (best == null) {
-      return null;
-    }
-    long usable = best.configured().getUsableSpace();
-    if (usable < bytes) {
-      LOG.warn("mpCache SSD dir {} has only {} bytes usable, below its free quota of {} bytes:"
-          + " the device is fuller than dfs.mpcache.capacity assumes; not caching", best, usable,
-          best.freeBytes());
-      return null;
-    }
-    best.addUsed(bytes);
-    return best;
-  }
-
-  /** Gives back a reservation whose fill did not complete, and deletes its files. */
-  public void abandon(CacheDir dir, long reservedBytes, Path... tmpFiles) {
-    dir.addUsed(-reservedBytes);
-    for (Path tmp : tmpFiles) {
-      deleteQuietly(tmp);
-    }
-  }
-
-  /** Fresh temporary files for a fill into {@code dir}: data first, then meta. */
-  public Path[] tmpFiles(CacheDir dir, BlockKey key, long generationStamp) throws IOException {
-    Path data = Files.createTempFile(dir.tmpRoot(), name(key.blockId(), generationStamp) + ".", "");
-    return new Path[] {data, data.resolveSibling(data.getFileName() + META_SUFFIX)};
-  }
-
-  /** Moves a verified fill into place and turns its reservation into the copy's real size. */
-  public CachedCopy commit(CacheDir dir, BlockKey key, long generationStamp, long length,
-      long reservedBytes, Path tmpData, Path tmpMeta) throws IOException {
+  public CachedCopy commit(FillFiles files, BlockKey key, long generationStamp, long length,
+      long metaLength, long now) throws SsdIoException {
+    CacheDir dir = files.dir();
     Path data = dataFile(dir, key, generationStamp);
     Path meta = data.resolveSibling(data.getFileName() + META_SUFFIX);
-    Files.createDirectories(data.getParent());
-    long metaLength = Files.size(tmpMeta);
-    Files.move(tmpMeta, meta, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-    Files.move(tmpData, data, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-    dir.addUsed(length + metaLength - reservedBytes);
-    return new CachedCopy(key, generationStamp, length, metaLength, dir, data, meta, true);
+    SsdLane lane = dir.lane();
+    lane.track(() -> {
+      makeDirs(dir.inputRoot(), data.getParent());
+      io.move(null, files.meta(), meta, StandardCopyOption.ATOMIC_MOVE,
+          StandardCopyOption.REPLACE_EXISTING);
+      io.move(null, files.data(), data, StandardCopyOption.ATOMIC_MOVE,
+          StandardCopyOption.REPLACE_EXISTING);
+      return null;
+    });
+    return new CachedCopy(key, generationStamp, length, metaLength, dir, data, meta, now);
   }
 
-  /** Deletes a copy's files (data first, so a crash in between leaves no complete copy). */
-  public void delete(CachedCopy copy) {
-    deleteQuietly(copy.dataFile());
-    deleteQuietly(copy.metaFile());
-    copy.dir().addUsed(-copy.bytes());
+  /** Deletes files on the caller's thread, logging what cannot be deleted. */
+  public void discard(CacheDir dir, Path... files) {
+    for (Path file : files) {
+      try {
+        dir.lane().track(() -> io.deleteWithExistsCheck(null, file.toFile()));
+      } catch (IOException e) {
+        LOG.warn("mpCache: could not delete {}: {}", file, e.toString());
+      }
+    }
+  }
+
+  // ---- Dir work (callers run it on the dir's lane) ------------------------------------------
+
+  /** What a check of a dir found. */
+  public record DirCheck(long usableBytes, boolean layoutPresent) {
   }
 
   /**
-   * Every complete copy of the block pool in the healthy directories, counted as used and not
-   * yet verified. Incomplete leftovers are deleted.
+   * Checks a dir: a file can be created and deleted in it; answers the device's usable bytes and
+   * whether the cache layout is there, or fails with what is wrong.
    */
-  public List<CachedCopy> scan(String blockPoolId) {
+  public DirCheck check(CacheDir dir) throws IOException {
+    checkUsable(dir.configured());
+    return new DirCheck(dir.configured().getUsableSpace(),
+        io.exists(null, dir.inputRoot().toFile()));
+  }
+
+  /** Creates the dir's layout with the data-dir permission and empties its tmp dir. */
+  public void prepare(CacheDir dir) throws IOException {
+    makeDirs(dir.configured().toPath(), dir.inputRoot());
+    makeDirs(dir.configured().toPath(), dir.tmpRoot());
+    for (File leftover : io.listFiles(null, dir.tmpRoot().toFile())) {
+      io.fullyDelete(null, leftover);
+    }
+  }
+
+  /**
+   * Every complete copy of the block pool in the dir, not yet verified; incomplete and
+   * unexpected files are deleted.
+   */
+  public List<CachedCopy> scan(CacheDir dir, String blockPoolId) throws IOException {
     List<CachedCopy> copies = new ArrayList<>();
-    for (CacheDir dir : dirs) {
-      if (!dir.healthy()) {
-        continue;
-      }
-      Path poolRoot = dir.inputRoot().resolve(blockPoolId);
-      if (!Files.isDirectory(poolRoot)) {
-        continue;
-      }
-      try (Stream<Path> files = Files.walk(poolRoot, 2)) {
-        for (Path file : (Iterable<Path>) files.filter(Files::isRegularFile)::iterator) {
-          CachedCopy copy = loadCopy(dir, blockPoolId, file);
-          if (copy != null) {
-            dir.addUsed(copy.bytes());
-            copies.add(copy);
-          }
+    Path poolRoot = dir.inputRoot().resolve(blockPoolId);
+    if (!io.exists(null, poolRoot.toFile())) {
+      return copies;
+    }
+    restrict(poolRoot);
+    for (File subdir : io.listFiles(null, poolRoot.toFile())) {
+      restrict(subdir.toPath());
+      for (File file : io.listFiles(null, subdir)) {
+        CachedCopy copy = loadCopy(dir, blockPoolId, file.toPath());
+        if (copy != null) {
+          copies.add(copy);
         }
-      } catch (IOException | UncheckedIOException e) {
-        fail(dir, "cannot list " + poolRoot + ": " + e);
       }
     }
     return copies;
@@ -229,54 +268,79 @@ public final class SsdStore {
   private CachedCopy loadCopy(CacheDir dir, String blockPoolId, Path file) throws IOException {
     String name = file.getFileName().toString();
     boolean isMeta = name.endsWith(META_SUFFIX);
-    Matcher matcher = DATA_NAME.matcher(isMeta ? name.substring(0, name.length() - META_SUFFIX.length()) : name);
+    Matcher matcher = DATA_NAME.matcher(
+        isMeta ? name.substring(0, name.length() - META_SUFFIX.length()) : name);
     if (!matcher.matches()) {
       LOG.warn("mpCache: deleting unexpected file {} in the SSD cache", file);
-      deleteQuietly(file);
+      io.deleteWithExistsCheck(null, file.toFile());
       return null;
     }
     Path data = isMeta ? file.resolveSibling(matcher.group()) : file;
     Path meta = data.resolveSibling(data.getFileName() + META_SUFFIX);
     if (isMeta) {
-      if (!Files.exists(data)) {
-        deleteQuietly(meta); // the data file never made it: an interrupted commit
+      if (!io.exists(null, data.toFile())) {
+        io.deleteWithExistsCheck(null, meta.toFile()); // an interrupted commit
       }
       return null; // a complete copy is loaded through its data file
     }
-    if (!Files.exists(meta)) {
+    if (!io.exists(null, meta.toFile())) {
       LOG.warn("mpCache: deleting {}: its checksum file is missing", data);
-      deleteQuietly(data);
+      io.deleteWithExistsCheck(null, data.toFile());
       return null;
     }
     BlockKey key = new BlockKey(blockPoolId, Long.parseLong(matcher.group(1)));
-    return new CachedCopy(key, Long.parseLong(matcher.group(2)), Files.size(data),
-        Files.size(meta), dir, data, meta, false);
+    return new CachedCopy(key, Long.parseLong(matcher.group(2)), data.toFile().length(),
+        meta.toFile().length(), dir, data, meta, CachedCopy.NEVER);
   }
 
-  /**
-   * Checks a directory after an I/O error; a directory that no longer passes is taken out of
-   * use. Returns true when it failed.
-   */
-  public boolean failIfBroken(CacheDir dir, IOException cause) {
-    if (!dir.healthy()) {
-      return true;
+  /** Fails with what keeps the directory from holding the cache. */
+  private void checkUsable(File dir) throws IOException {
+    if (!dir.exists()) {
+      throw new IOException(
+          "it does not exist (mpCache does not create SSD mount points; create the directory)");
     }
-    String problem = usableProblem(dir.configured());
-    if (problem == null && !Files.isDirectory(dir.inputRoot())) {
-      problem = "its cache layout " + dir.inputRoot() + " disappeared";
+    if (!dir.isDirectory()) {
+      throw new IOException("it is not a directory");
     }
-    if (problem == null) {
-      return false;
+    File probe = new File(dir, ".mpcache-probe-" + ProcessHandle.current().pid());
+    try {
+      io.deleteWithExistsCheck(null, probe);
+      if (!io.createFile(null, probe)) {
+        throw new IOException("cannot create " + probe);
+      }
+      if (!io.delete(null, probe)) {
+        throw new IOException("cannot delete " + probe);
+      }
+    } catch (IOException e) {
+      throw new IOException("it is not writable (" + e.getMessage() + ")", e);
     }
-    fail(dir, problem + "; first error: " + cause);
-    return true;
   }
 
-  private void fail(CacheDir dir, String reason) {
-    dir.fail(reason);
-    dir.addUsed(-dir.usedBytes());
-    LOG.error("mpCache SSD dir {} ({}) failed and is out of use until restart: {}", dir,
-        DFS_MPCACHE_DIRS_KEY, reason);
+  /** Creates {@code target} and the dirs between {@code base} and it, each restricted. */
+  private void makeDirs(Path base, Path target) throws IOException {
+    Path relative = base.relativize(target);
+    Path current = base;
+    for (Path part : relative) {
+      current = current.resolve(part);
+      io.mkdirsWithExistsCheck(null, current.toFile());
+      restrict(current);
+    }
+  }
+
+  /** Gives a dir of the layout the DataNode's data-dir permission. */
+  private void restrict(Path dir) throws IOException {
+    if (dirPermission == null) {
+      return;
+    }
+    try {
+      if (!Files.getPosixFilePermissions(dir).equals(dirPermission)) {
+        Files.setPosixFilePermissions(dir, dirPermission);
+      }
+    } catch (AccessDeniedException e) {
+      throw new IOException("cannot set the permissions of " + dir + ": " + e);
+    } catch (UnsupportedOperationException e) {
+      // not a POSIX file system: left as created
+    }
   }
 
   private static Path dataFile(CacheDir dir, BlockKey key, long generationStamp) {
@@ -289,33 +353,16 @@ public final class SsdStore {
     return "blk_" + blockId + "_" + generationStamp;
   }
 
-  private static void deleteQuietly(Path file) {
-    try {
-      Files.deleteIfExists(file);
-    } catch (IOException e) {
-      LOG.warn("mpCache: could not delete {}: {}", file, e.toString());
-    }
-  }
-
-  private static long treeBytes(Path root) {
+  private static long treeBytes(Path root) throws IOException {
     if (!Files.isDirectory(root)) {
       return 0;
     }
-    try (Stream<Path> files = Files.walk(root)) {
+    try (var files = Files.walk(root)) {
       return files.filter(Files::isRegularFile).mapToLong(file -> file.toFile().length()).sum();
-    } catch (IOException | UncheckedIOException e) {
-      return 0;
     }
   }
 
-  private static void deleteTree(Path root) throws IOException {
-    if (!Files.exists(root)) {
-      return;
-    }
-    try (Stream<Path> files = Files.walk(root)) {
-      for (Path file : (Iterable<Path>) files.sorted(Collections.reverseOrder())::iterator) {
-        Files.delete(file);
-      }
-    }
+  public void close() {
+    dirs.forEach(dir -> dir.lane().shutdown());
   }
 }

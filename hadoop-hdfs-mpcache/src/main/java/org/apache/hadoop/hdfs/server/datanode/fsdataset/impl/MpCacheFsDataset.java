@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.io.InputStream;
 
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.StorageType;
+import org.apache.hadoop.hdfs.ExtendedBlockId;
 import org.apache.hadoop.hdfs.protocol.Block;
 import org.apache.hadoop.hdfs.protocol.BlockLocalPathInfo;
 import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
@@ -13,6 +15,8 @@ import org.apache.hadoop.hdfs.server.datanode.DataStorage;
 import org.apache.hadoop.hdfs.server.datanode.Replica;
 import org.apache.hadoop.hdfs.server.datanode.ReplicaHandler;
 import org.apache.hadoop.hdfs.server.datanode.ReplicaInfo;
+import org.apache.hadoop.hdfs.server.datanode.ShortCircuitRegistry;
+import org.apache.hadoop.hdfs.server.datanode.fsdataset.FsVolumeSpi.ScanInfo;
 import org.apache.hadoop.hdfs.server.datanode.fsdataset.LengthInputStream;
 import org.apache.hadoop.hdfs.server.protocol.BlockRecoveryCommand.RecoveringBlock;
 import org.apache.hadoop.hdfs.server.protocol.ReplicaRecoveryInfo;
@@ -21,6 +25,7 @@ import org.mpcache.slave.InputCache;
 import org.mpcache.slave.LiveReplica;
 import org.mpcache.slave.ReadCaller;
 import org.mpcache.slave.ReplicaSource;
+import org.mpcache.slave.ShortCircuitSlots;
 import org.mpcache.slave.SlaveIdentity;
 import org.mpcache.slave.SlaveMetrics;
 import org.mpcache.slave.SpaceTuner;
@@ -28,8 +33,10 @@ import org.mpcache.slave.SpaceTuner;
 /**
  * The stock dataset with the mpCache input cache in front of its reads. It lives in this package
  * because {@link FsDatasetImpl}'s constructor is package-private. Everything here is glue: reads
- * are routed through {@link InputCache}, and every operation that changes a finalized replica
- * tells the cache after the stock code has run (never while holding the dataset's locks).
+ * are routed through {@link InputCache}, and every operation that changes or replaces a
+ * finalized replica is bracketed by the cache's {@code replicaChanging} (or
+ * {@code replicaDeleting}) and {@code replicaChanged}, whether the stock code succeeds or not.
+ * The brackets never wait while the dataset's locks are held: the stock methods take them inside.
  */
 public class MpCacheFsDataset extends FsDatasetImpl {
   private final InputCache cache;
@@ -42,7 +49,7 @@ public class MpCacheFsDataset extends FsDatasetImpl {
     super(datanode, storage, conf);
     this.cache = InputCache.fromSettings(conf, new HddReplicas(),
         new SlaveIdentity(datanode.getDatanodeUuid(), datanode::getDisplayName),
-        datanode.getFileIoProvider());
+        datanode.getFileIoProvider(), new RegistrySlots(datanode));
     this.tuner = SpaceTuner.fromSettings(conf, cache);
     this.metrics = SlaveMetrics.register(datanode.getDatanodeUuid(), cache, tuner);
   }
@@ -65,7 +72,9 @@ public class MpCacheFsDataset extends FsDatasetImpl {
       if (replica == null || replica.getState() != ReplicaState.FINALIZED) {
         return null;
       }
-      return new LiveReplica(replica.getGenerationStamp(), replica.getNumBytes());
+      StorageType storage = replica.getVolume() == null ? null
+          : replica.getVolume().getStorageType();
+      return new LiveReplica(replica.getGenerationStamp(), replica.getNumBytes(), storage);
     }
 
     @Override
@@ -78,6 +87,19 @@ public class MpCacheFsDataset extends FsDatasetImpl {
       return MpCacheFsDataset.super.getMetaDataInputStream(block);
     }
   }
+
+  /** Revokes local readers' slots through the DataNode's short-circuit registry. */
+  private record RegistrySlots(DataNode datanode) implements ShortCircuitSlots {
+    @Override
+    public void revoke(BlockKey key) {
+      ShortCircuitRegistry registry = datanode.getShortCircuitRegistry();
+      if (registry != null) {
+        registry.processBlockInvalidation(new ExtendedBlockId(key.blockId(), key.blockPoolId()));
+      }
+    }
+  }
+
+  // ---- Reads -------------------------------------------------------------------------------
 
   @Override
   public LengthInputStream getMetaDataInputStream(ExtendedBlock b) throws IOException {
@@ -94,64 +116,127 @@ public class MpCacheFsDataset extends FsDatasetImpl {
     return cache.localPathInfo(block, super.getBlockLocalPathInfo(block));
   }
 
+  /**
+   * {@code DataXceiver.requestShortCircuitFds} asks this only for a request that registers a
+   * shared-memory slot, right before it asks for the block's descriptors on the same thread.
+   */
   @Override
-  public void invalidate(String bpid, Block[] invalidBlks) throws IOException {
-    try {
-      super.invalidate(bpid, invalidBlks);
-    } finally {
-      for (Block block : invalidBlks) {
-        cache.invalidate(bpid, block.getBlockId());
-      }
+  public boolean isCached(String bpid, long blockId) {
+    if (ReadCaller.current() == ReadCaller.SHORT_CIRCUIT_SLOT) {
+      cache.shortCircuitSlotRegistered(bpid, blockId);
     }
+    return super.isCached(bpid, blockId);
   }
+
+  // ---- Replica changes ---------------------------------------------------------------------
 
   @Override
   public ReplicaHandler append(ExtendedBlock b, long newGS, long expectedBlockLen)
       throws IOException {
-    return thenForget(b, () -> super.append(b, newGS, expectedBlockLen));
+    return changing(b.getBlockPoolId(), b.getBlockId(),
+        () -> super.append(b, newGS, expectedBlockLen));
   }
 
   @Override
   public ReplicaHandler recoverAppend(ExtendedBlock b, long newGS, long expectedBlockLen)
       throws IOException {
-    return thenForget(b, () -> super.recoverAppend(b, newGS, expectedBlockLen));
+    return changing(b.getBlockPoolId(), b.getBlockId(),
+        () -> super.recoverAppend(b, newGS, expectedBlockLen));
   }
 
   @Override
   public Replica recoverClose(ExtendedBlock b, long newGS, long expectedBlockLen)
       throws IOException {
-    return thenForget(b, () -> super.recoverClose(b, newGS, expectedBlockLen));
+    return changing(b.getBlockPoolId(), b.getBlockId(),
+        () -> super.recoverClose(b, newGS, expectedBlockLen));
   }
 
   @Override
   public ReplicaRecoveryInfo initReplicaRecovery(RecoveringBlock rBlock) throws IOException {
-    return thenForget(rBlock.getBlock(), () -> super.initReplicaRecovery(rBlock));
+    ExtendedBlock b = rBlock.getBlock();
+    return changing(b.getBlockPoolId(), b.getBlockId(), () -> super.initReplicaRecovery(rBlock));
   }
 
   @Override
   public Replica updateReplicaUnderRecovery(ExtendedBlock oldBlock, long recoveryId,
       long newBlockId, long newLength) throws IOException {
-    return thenForget(oldBlock,
+    return changing(oldBlock.getBlockPoolId(), oldBlock.getBlockId(),
         () -> super.updateReplicaUnderRecovery(oldBlock, recoveryId, newBlockId, newLength));
   }
 
-  /** A stock operation that changes the block's replica. */
+  /** A newer replica arriving replaces an older finalized one (it is invalidated inside). */
+  @Override
+  public ReplicaHandler createTemporary(StorageType storageType, String storageId,
+      ExtendedBlock b, boolean isTransfer) throws IOException {
+    return changing(b.getBlockPoolId(), b.getBlockId(),
+        () -> super.createTemporary(storageType, storageId, b, isTransfer));
+  }
+
+  /** The directory scanner makes the in-memory replica match the files on disk. */
+  @Override
+  public void checkAndUpdate(String bpid, ScanInfo scanInfo) throws IOException {
+    changing(bpid, scanInfo.getBlockId(), () -> {
+      super.checkAndUpdate(bpid, scanInfo);
+      return null;
+    });
+  }
+
+  @Override
+  public void invalidate(String bpid, Block[] invalidBlks) throws IOException {
+    for (Block block : invalidBlks) {
+      cache.replicaDeleting(bpid, block.getBlockId());
+    }
+    try {
+      super.invalidate(bpid, invalidBlks);
+    } finally {
+      for (Block block : invalidBlks) {
+        cache.replicaChanged(bpid, block.getBlockId());
+      }
+    }
+  }
+
+  /** Called by the stock dataset under its locks: the cache does not wait here. */
+  @Override
+  public void invalidate(String bpid, ReplicaInfo block) {
+    cache.replicaDeleting(bpid, block.getBlockId());
+    try {
+      super.invalidate(bpid, block);
+    } finally {
+      cache.replicaChanged(bpid, block.getBlockId());
+    }
+  }
+
+  /** Called by the stock dataset and BlockSender; the cache does not wait here. */
+  @Override
+  public void invalidateMissingBlock(String bpid, Block block, boolean checkFiles) {
+    cache.replicaDeleting(bpid, block.getBlockId());
+    try {
+      super.invalidateMissingBlock(bpid, block, checkFiles);
+    } finally {
+      cache.replicaChanged(bpid, block.getBlockId());
+    }
+  }
+
+  /** A stock operation that changes or replaces a block's replica. */
   @FunctionalInterface
   private interface ReplicaChange<T> {
     T run() throws IOException;
   }
 
   /**
-   * Runs the stock operation, then (whether it succeeded or not) makes sure the block's copy, if
-   * any, is never served again: the replica may have changed either way.
+   * Runs the stock operation between the cache's brackets: no copy of the block is served or
+   * made meanwhile, and its copy is gone (revoked and deleted) before the replica changes.
    */
-  private <T> T thenForget(ExtendedBlock block, ReplicaChange<T> change) throws IOException {
+  private <T> T changing(String bpid, long blockId, ReplicaChange<T> change) throws IOException {
+    cache.replicaChanging(bpid, blockId);
     try {
       return change.run();
     } finally {
-      cache.invalidate(block.getBlockPoolId(), block.getBlockId());
+      cache.replicaChanged(bpid, blockId);
     }
   }
+
+  // ---- Block pools and lifecycle ------------------------------------------------------------
 
   @Override
   public void addBlockPool(String bpid, Configuration conf) throws IOException {

@@ -1,0 +1,223 @@
+package org.mpcache.slave;
+
+import java.io.FileInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+
+import org.apache.hadoop.hdfs.protocol.BlockLocalPathInfo;
+import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
+import org.apache.hadoop.hdfs.server.datanode.fsdataset.LengthInputStream;
+import org.apache.hadoop.io.IOUtils;
+import org.apache.hadoop.util.Time;
+import org.mpcache.slave.store.CachedCopy;
+import org.mpcache.slave.store.SsdStore;
+
+/**
+ * Routes the DataNode's reads: a block with a matching copy is served from the SSD, any other
+ * from the HDD replica as stock Hadoop would, and a whole-block read from the HDD fills a copy on
+ * the way. Only reads for clients are routed ({@link ReadCaller}); what the DataNode reads for
+ * itself (block scanner, replication, balancer) always gets the HDD replica.
+ *
+ * <p>Short-circuit readers read the files they are given themselves, unchecked by the DataNode,
+ * so they get a copy's files only after it was verified whole within
+ * {@code dfs.mpcache.short-circuit.verify.max-age}, only for the generation they asked for, and
+ * (file descriptors) only when their request registered a shared-memory slot through which the
+ * copy can be revoked; otherwise they get the HDD replica's.
+ */
+final class CacheReads {
+  private final CopyIndex index;
+  private final SsdStore store;
+  private final ReplicaSource replicas;
+  private final Fills fills;
+  private final CopyReclaimer reclaimer;
+  private final CopyRead.Failures failures;
+  private final CacheCounter.Values counters;
+  private final long handoutMaxAgeMillis;
+  private final ThreadLocal<PendingRead> pending = new ThreadLocal<>();
+  /** The block whose short-circuit request on this thread registered a slot. */
+  private final ThreadLocal<BlockKey> slotRegistered = new ThreadLocal<>();
+
+  CacheReads(CopyIndex index, SsdStore store, ReplicaSource replicas, Fills fills,
+      CopyReclaimer reclaimer, CopyRead.Failures failures, CacheCounter.Values counters,
+      long handoutMaxAgeMillis) {
+    this.index = index;
+    this.store = store;
+    this.replicas = replicas;
+    this.fills = fills;
+    this.reclaimer = reclaimer;
+    this.failures = failures;
+    this.counters = counters;
+    this.handoutMaxAgeMillis = handoutMaxAgeMillis;
+  }
+
+  /** {@code FsDatasetSpi#getMetaDataInputStream}: for a client read, the first of its two opens. */
+  LengthInputStream openMeta(ExtendedBlock block, ReadCaller caller) throws IOException {
+    BlockKey key = keyOf(block);
+    if (caller == ReadCaller.SHORT_CIRCUIT_FDS) {
+      PendingRead read = takePending(key);
+      if (read != null && read.handedOutMeta() != null) {
+        return new LengthInputStream(read.handedOutMeta(), read.handedOutMetaLength());
+      }
+      return replicas.openMeta(block);
+    }
+    releasePending();
+    LiveReplica replica = replicas.finalizedReplica(key);
+    if (replica == null) {
+      return replicas.openMeta(block);
+    }
+    CachedCopy copy = lookup(key, replica, block.getGenerationStamp());
+    if (copy != null) {
+      try {
+        CopyRead hit = CopyRead.open(copy, store, failures, counters);
+        pending.set(PendingRead.hit(key, replica, hit));
+        return hit.metaView();
+      } catch (IOException e) {
+        // reported and dropped: a miss
+      }
+    }
+    pending.set(PendingRead.miss(key, replica));
+    return replicas.openMeta(block);
+  }
+
+  /** {@code FsDatasetSpi#getBlockInputStream}. */
+  InputStream openData(ExtendedBlock block, long offset, ReadCaller caller) throws IOException {
+    BlockKey key = keyOf(block);
+    if (caller == ReadCaller.SHORT_CIRCUIT_FDS) {
+      return openForShortCircuit(block, key, offset);
+    }
+    PendingRead read = takePending(key);
+    if (read == null) {
+      // Checksums were not requested (or the replica is not finalized): nothing to pair with.
+      return countedHdd(replicas.openData(block, offset));
+    }
+    if (read.hit() != null) {
+      counters.increment(CacheCounter.HITS);
+      return read.hit().dataView(offset);
+    }
+    counters.increment(CacheCounter.MISSES);
+    InputStream hdd = countedHdd(replicas.openData(block, offset));
+    Fill fill = offset == 0 ? fills.startForReader(key, read.replica()) : null;
+    return fill == null ? hdd : new FillingStream(hdd, fill);
+  }
+
+  /**
+   * {@code FsDatasetSpi#getBlockLocalPathInfo}: a legacy short-circuit reader gets the copy's
+   * paths. {@code hddPaths} is stock's answer: it checked the caller and the generation stamp,
+   * and raised the block's to the replica's.
+   */
+  BlockLocalPathInfo localPathInfo(ExtendedBlock block, BlockLocalPathInfo hddPaths) {
+    BlockKey key = keyOf(block);
+    LiveReplica replica = replicas.finalizedReplica(key);
+    if (replica == null) {
+      return hddPaths;
+    }
+    CachedCopy copy = verifiedForHandout(key, replica, block.getGenerationStamp());
+    if (copy != null) {
+      recordShortCircuit(CacheCounter.HITS, CacheCounter.BYTES_FROM_SSD, replica);
+      return new BlockLocalPathInfo(block, copy.dataFile().toString(),
+          copy.metaFile().toString());
+    }
+    recordShortCircuit(CacheCounter.MISSES, CacheCounter.BYTES_FROM_HDD, replica);
+    fills.startInBackground(key, replica);
+    return hddPaths;
+  }
+
+  /**
+   * The DataNode is registering a shared-memory slot for a short-circuit request on this
+   * thread: the copy it is about to hand out can be revoked through it.
+   */
+  void slotRegistered(BlockKey key) {
+    slotRegistered.set(key);
+  }
+
+  private InputStream openForShortCircuit(ExtendedBlock block, BlockKey key, long offset)
+      throws IOException {
+    releasePending();
+    boolean revocable = key.equals(slotRegistered.get());
+    slotRegistered.remove();
+    LiveReplica replica = replicas.finalizedReplica(key);
+    if (replica == null || offset != 0) {
+      return replicas.openData(block, offset);
+    }
+    CachedCopy copy = revocable
+        ? verifiedForHandout(key, replica, block.getGenerationStamp()) : null;
+    if (copy != null) {
+      try {
+        FileInputStream[] files = store.openStreams(copy);
+        pending.set(PendingRead.handout(key, files[1], copy.metaLength()));
+        recordShortCircuit(CacheCounter.HITS, CacheCounter.BYTES_FROM_SSD, replica);
+        return files[0];
+      } catch (IOException e) {
+        failures.copyFailed(copy, "cannot be opened (" + e.getMessage() + ")", e);
+      }
+    }
+    recordShortCircuit(CacheCounter.MISSES, CacheCounter.BYTES_FROM_HDD, replica);
+    fills.startInBackground(key, replica);
+    return replicas.openData(block, offset);
+  }
+
+  /**
+   * The copy to hand to a short-circuit reader, which checks nothing the DataNode does not: it
+   * is read and verified whole first unless that was done within the configured age.
+   */
+  private CachedCopy verifiedForHandout(BlockKey key, LiveReplica replica, long generationStamp) {
+    CachedCopy copy = lookup(key, replica, generationStamp);
+    if (copy == null || copy.verifiedWithin(Time.monotonicNow(), handoutMaxAgeMillis)) {
+      return copy;
+    }
+    counters.increment(CacheCounter.HANDOUT_VERIFICATIONS);
+    try (CopyRead read = CopyRead.open(copy, store, failures, counters)) {
+      read.verifyWhole(null);
+      return copy;
+    } catch (IOException e) {
+      return null; // reported and dropped
+    }
+  }
+
+  private CachedCopy lookup(BlockKey key, LiveReplica replica, long generationStamp) {
+    CopyIndex.Lookup found = index.lookup(key, replica, generationStamp);
+    if (found.stale() != null) {
+      reclaimer.reclaimNow(found.stale());
+    }
+    return found.hit();
+  }
+
+  /** A short-circuit reader reads the files itself: the whole block is counted at hand-out. */
+  private void recordShortCircuit(CacheCounter event, CacheCounter bytes, LiveReplica replica) {
+    counters.increment(event);
+    counters.add(bytes, replica.length());
+  }
+
+  private PendingRead takePending(BlockKey key) {
+    PendingRead read = pending.get();
+    pending.remove();
+    if (read != null && !read.key().equals(key)) {
+      read.release();
+      return null;
+    }
+    return read;
+  }
+
+  private void releasePending() {
+    PendingRead read = pending.get();
+    pending.remove();
+    if (read != null) {
+      read.release();
+    }
+  }
+
+  private InputStream countedHdd(InputStream hdd) {
+    return new CountingStream(hdd, counters, CacheCounter.BYTES_FROM_HDD);
+  }
+
+  static BlockKey keyOf(ExtendedBlock block) {
+    return new BlockKey(block.getBlockPoolId(), block.getBlockId());
+  }
+
+  /** Releases what this thread kept between two opens (for tests and shutdown). */
+  void releaseThreadState() {
+    releasePending();
+    slotRegistered.remove();
+    IOUtils.closeStream(null);
+  }
+}

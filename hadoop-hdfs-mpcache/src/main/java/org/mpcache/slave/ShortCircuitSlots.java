@@ -1,0 +1,16 @@
+package org.mpcache.slave;
+
+/**
+ * How the cache tells local readers that the files of a block they hold must not be used for new
+ * reads: the DataNode's {@code ShortCircuitRegistry} marks their shared-memory slots invalid.
+ * Stock Hadoop does so only when a replica is deleted, because an HDD replica's file changes in
+ * place; an SSD copy is a frozen file, so every copy that leaves the cache is revoked.
+ */
+@FunctionalInterface
+public interface ShortCircuitSlots {
+  /** For caches outside a DataNode (tests, tools). */
+  ShortCircuitSlots NONE = key -> {
+  };
+
+  void revoke(BlockKey key);
+}
