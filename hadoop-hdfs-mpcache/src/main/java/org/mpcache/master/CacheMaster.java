@@ -161,6 +161,9 @@ public final class CacheMaster implements MpCacheMasterProtocol {
     if (recovering) {
       return AdmissionAnswer.RECOVERING;
     }
+    if (namespace.leavingService(datanodeUuid)) {
+      return AdmissionAnswer.REJECT; // its blocks are moving elsewhere; so is its work
+    }
     DataSet dataSet = dataSet(namespace.dataSetsOf(new long[] {blockId})[0]);
     if (dataSet == null) {
       return AdmissionAnswer.REJECT;
@@ -213,8 +216,10 @@ public final class CacheMaster implements MpCacheMasterProtocol {
   public synchronized List<List<String>> cachedOn(long[] blockIds) {
     expireSilentSlaves();
     List<List<String>> holders = new ArrayList<>(blockIds.length);
+    List<Slave> serving = slaves.values().stream()
+        .filter(slave -> !namespace.leavingService(slave.uuid)).toList();
     for (long block : blockIds) {
-      holders.add(slaves.values().stream().filter(slave -> policy.isCached(slave.node, block))
+      holders.add(serving.stream().filter(slave -> policy.isCached(slave.node, block))
           .map(slave -> slave.uuid).toList());
     }
     return holders;

@@ -94,6 +94,14 @@ final class NameNodeNamespace implements Namespace {
   }
 
   @Override
+  public boolean leavingService(String datanodeUuid) {
+    DatanodeDescriptor node =
+        namesystem.getBlockManager().getDatanodeManager().getDatanode(datanodeUuid);
+    return node != null && (node.isDecommissionInProgress() || node.isDecommissioned()
+        || node.isEnteringMaintenance() || node.isInMaintenance());
+  }
+
+  @Override
   public Set<String> liveDataNodes() {
     if (namesystem.isInSafeMode()) {
       return null;

@@ -20,6 +20,13 @@ public interface Namespace {
   Set<String> liveDataNodes();
 
   /**
+   * True for a DataNode leaving service (decommissioning or decommissioned, entering or in
+   * maintenance): it still serves its copies, but gets no new one and is not offered to
+   * schedulers as an SSD holder.
+   */
+  boolean leavingService(String datanodeUuid);
+
+  /**
    * A data set as the namespace knows it: {@code key} identifies it for as long as it exists
    * (an inode id), {@code blocks} is its current size.
    */

@@ -71,7 +71,7 @@ final class DirHealth implements DirTrouble {
 
   @Override
   public void hung(CacheDir dir, String what) {
-    onMonitor(() -> fail(dir, what));
+    fail(dir, what);
   }
 
   private void onMonitor(Runnable work) {
@@ -137,8 +137,8 @@ final class DirHealth implements DirTrouble {
     }
   }
 
-  /** Takes a dir out of use with its copies (their files stay); on the monitor thread. */
-  private void fail(CacheDir dir, String reason) {
+  /** Takes a dir out of use with its copies (their files stay). No I/O: a lock is fine. */
+  private synchronized void fail(CacheDir dir, String reason) {
     if (!dir.healthy()) {
       return;
     }

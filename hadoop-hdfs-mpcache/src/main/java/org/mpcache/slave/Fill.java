@@ -210,20 +210,28 @@ final class Fill implements Runnable {
       fills.abandoned(this, files, abortReason, null, retryInBackground);
       return;
     } catch (SsdIoException e) {
-      fills.abandoned(this, files, "SSD write failed: " + e.getMessage(), e, false);
+      giveUp(files, "SSD write failed: " + e.getMessage(), e);
       return;
     } catch (ChecksumException e) {
-      fills.abandoned(this, files, "the HDD replica does not match its checksums: "
-          + e.getMessage(), null, false);
+      giveUp(files, "the HDD replica does not match its checksums: " + e.getMessage(), null);
       return;
     } catch (IOException e) {
-      fills.abandoned(this, files, e.toString(), null, false);
+      giveUp(files, e.toString(), null);
       return;
     } catch (InterruptedException e) {
-      fills.abandoned(this, files, "interrupted", null, false);
+      giveUp(files, "interrupted", null);
       return;
     }
     fills.written(this, files);
+  }
+
+  /** The writer stops: a producer still handing over windows is told at its next one. */
+  private void giveUp(FillFiles files, String why, SsdIoException ssdError) {
+    if (abortReason == null) {
+      abortReason = why;
+    }
+    queue.clear();
+    fills.abandoned(this, files, why, ssdError, false);
   }
 
   private void copy(FillFiles files) throws IOException, InterruptedException {

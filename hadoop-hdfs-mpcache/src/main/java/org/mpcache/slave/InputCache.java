@@ -209,6 +209,14 @@ public final class InputCache implements ArbitratedCache {
     return failed;
   }
 
+  /**
+   * True while a dir takes in the copies it holds (start-up, or back in use); no fill goes to
+   * it meanwhile, so that new copies do not crowd out warm ones.
+   */
+  public boolean takingInCopies() {
+    return store != null && store.dirs().stream().anyMatch(CacheDir::adopting);
+  }
+
   /** True when the block has a copy on the SSD that matches its replica. */
   public boolean isCached(BlockKey key) {
     if (index == null) {

@@ -30,6 +30,7 @@ class TestCacheMaster {
   private static final class FakeNamespace implements Namespace {
     final int[] sizes;
     Set<String> live;
+    Set<String> leaving = Set.of();
 
     FakeNamespace(Set<String> live, int... sizes) {
       this.live = live;
@@ -60,6 +61,11 @@ class TestCacheMaster {
     @Override
     public Set<String> liveDataNodes() {
       return live;
+    }
+
+    @Override
+    public boolean leavingService(String datanodeUuid) {
+      return leaving.contains(datanodeUuid);
     }
   }
 
@@ -102,6 +108,24 @@ class TestCacheMaster {
       master.heartbeat("a", usage(4), NONE, NONE, NONE, NONE);
     }
     assertEquals(Verdict.ADMIT, master.requestAdmission("a", 0, BLOCK).verdict());
+  }
+
+  @Test
+  void aDataNodeLeavingServiceGetsNoCopyAndIsNotOfferedAsAHolder() {
+    FakeNamespace namespace = new FakeNamespace(Set.of("a", "b"), 3);
+    CacheMaster master = master(namespace);
+    master.register("a", "host-a", usage(4), new long[] {0});
+    master.register("b", "host-b", usage(4), new long[] {0});
+    assertEquals(List.of(List.of("a", "b")), sorted(master.cachedOn(new long[] {0})));
+
+    namespace.leaving = Set.of("b");
+    assertEquals(List.of(List.of("a")), master.cachedOn(new long[] {0}));
+    assertEquals(Verdict.REJECT, master.requestAdmission("b", 1, BLOCK).verdict());
+    assertEquals(Verdict.ADMIT, master.requestAdmission("a", 1, BLOCK).verdict());
+  }
+
+  private static List<List<String>> sorted(List<List<String>> holders) {
+    return holders.stream().map(list -> list.stream().sorted().toList()).toList();
   }
 
   @Test

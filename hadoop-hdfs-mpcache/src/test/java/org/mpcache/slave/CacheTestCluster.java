@@ -6,6 +6,7 @@ import static org.mpcache.conf.MpCacheConfigKeys.*;
 
 import java.io.File;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.RandomAccessFile;
 import java.net.InetSocketAddress;
 import java.util.List;
@@ -14,6 +15,7 @@ import java.util.function.Consumer;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.permission.FsPermission;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
@@ -22,11 +24,13 @@ import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
 import org.apache.hadoop.hdfs.MiniDFSNNTopology;
 import org.apache.hadoop.hdfs.client.HdfsClientConfigKeys;
+import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
 import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
 import org.apache.hadoop.hdfs.protocol.LocatedBlock;
 import org.apache.hadoop.hdfs.server.datanode.DataNode;
 import org.apache.hadoop.hdfs.server.datanode.DataNodeTestUtils;
 import org.apache.hadoop.hdfs.server.datanode.fsdataset.impl.MpCacheFsDataset;
+import org.apache.hadoop.io.IOUtils;
 import org.apache.hadoop.test.GenericTestUtils;
 
 /**
@@ -75,6 +79,13 @@ public final class CacheTestCluster implements AutoCloseable {
   /** As above, with the NameNodes of {@code topology} (e.g. an HA pair). */
   public static CacheTestCluster start(String name, Configuration conf, int dataNodes,
       Consumer<DataNodeSetup> ssdDirs, MiniDFSNNTopology topology) throws IOException {
+    return start(name, conf, dataNodes, ssdDirs, builder -> builder.nnTopology(topology));
+  }
+
+  /** As above, with what else {@code cluster} sets on the MiniDFSCluster's builder. */
+  public static CacheTestCluster start(String name, Configuration conf, int dataNodes,
+      Consumer<DataNodeSetup> ssdDirs, Consumer<MiniDFSCluster.Builder> cluster)
+      throws IOException {
     File base = GenericTestUtils.getTestDir(name + "-" + System.nanoTime());
     Configuration[] overlays = new Configuration[dataNodes];
     for (int i = 0; i < dataNodes; i++) {
@@ -88,10 +99,28 @@ public final class CacheTestCluster implements AutoCloseable {
         ssdDirs.accept(new DataNodeSetup(i, ssd, overlays[i]));
       }
     }
-    MiniDFSCluster cluster = new MiniDFSCluster.Builder(conf, new File(base, "dfs"))
-        .nnTopology(topology).numDataNodes(dataNodes).dataNodeConfOverlays(overlays).build();
-    cluster.waitActive();
-    return new CacheTestCluster(cluster, base);
+    MiniDFSCluster.Builder builder = new MiniDFSCluster.Builder(conf, new File(base, "dfs"))
+        .numDataNodes(dataNodes).dataNodeConfOverlays(overlays);
+    cluster.accept(builder);
+    MiniDFSCluster mini = builder.build();
+    mini.waitActive();
+    CacheTestCluster started = new CacheTestCluster(mini, base);
+    started.waitCopiesTakenIn();
+    return started;
+  }
+
+  /**
+   * Waits until every DataNode's cache has taken in the copies its dirs hold (after a start or a
+   * restart): until then no fill goes to them.
+   */
+  public void waitCopiesTakenIn() throws IOException {
+    try {
+      GenericTestUtils.waitFor(() -> cluster.getDataNodes().stream()
+          .allMatch(dn -> !(dn.getFSDataset() instanceof MpCacheFsDataset)
+              || !cache(dn).takingInCopies()), 10, 30_000, "copies taken in");
+    } catch (java.util.concurrent.TimeoutException | InterruptedException e) {
+      throw new IOException(e);
+    }
   }
 
   /** One DataNode's overlay, for tests that give it other SSD dirs or settings. */
@@ -120,12 +149,32 @@ public final class CacheTestCluster implements AutoCloseable {
 
   /** Writes {@code length} seeded random bytes with replication 1 and returns them. */
   public byte[] write(Path file, int length, long seed) throws IOException {
+    return write(file, length, seed, (short) 1);
+  }
+
+  /** Writes {@code length} seeded random bytes with the replication and returns them. */
+  public byte[] write(Path file, int length, long seed, short replication) throws IOException {
     byte[] data = new byte[length];
     new Random(seed).nextBytes(data);
-    try (FSDataOutputStream out = fs().create(file, (short) 1)) {
+    try (FSDataOutputStream out = fs().create(file, replication)) {
       out.write(data);
     }
     return data;
+  }
+
+  /**
+   * A new client that reads local replicas through the legacy short-circuit reader (no native
+   * code needed), in a client context of its own: a fresh client as far as cached paths go.
+   * The cluster's configuration must name the current user in
+   * {@code dfs.block.local-path-access.user}.
+   */
+  public FileSystem shortCircuitClient(String context) throws IOException {
+    Configuration conf = new Configuration(fs().getConf());
+    conf.set(HdfsClientConfigKeys.DFS_CLIENT_CONTEXT, context);
+    conf.setBoolean(HdfsClientConfigKeys.Read.ShortCircuit.KEY, true);
+    conf.setBoolean(HdfsClientConfigKeys.DFS_CLIENT_USE_LEGACY_BLOCKREADERLOCAL, true);
+    conf.setBoolean(HdfsClientConfigKeys.Read.ShortCircuit.SKIP_CHECKSUM_KEY, false);
+    return FileSystem.newInstance(fs().getUri(), conf);
   }
 
   /** As {@link #write}, then reads the file once and waits until every block has a copy. */
@@ -151,6 +200,19 @@ public final class CacheTestCluster implements AutoCloseable {
       }
     }
     return data;
+  }
+
+  /** Truncates the file to {@code length} and waits for the block recovery that may follow. */
+  public void truncate(Path file, long length) throws Exception {
+    if (!fs().truncate(file, length)) {
+      GenericTestUtils.waitFor(() -> {
+        try {
+          return fs().isFileClosed(file);
+        } catch (IOException e) {
+          return false;
+        }
+      }, 20, 30_000, "truncate recovery of " + file);
+    }
   }
 
   /** Reads the file, checking it holds {@code expected}. */
@@ -227,6 +289,38 @@ public final class CacheTestCluster implements AutoCloseable {
     }
   }
 
+  /**
+   * Reads the file through each holder's cache as a remote reader does, leaving a copy of every
+   * block on every DataNode that holds it.
+   */
+  public void fillOnEveryHolder(Path file) throws Exception {
+    for (LocatedBlock block : blocks(file)) {
+      for (DatanodeInfo location : block.getLocations()) {
+        InputCache cache = cache(cluster.getDataNode(location.getIpcPort()));
+        ExtendedBlock b = block.getBlock();
+        InputStream meta = cache.openMeta(b, ReadCaller.CLIENT_READ);
+        try (InputStream data = cache.openData(b, 0, ReadCaller.CLIENT_READ)) {
+          IOUtils.readFully(data, new byte[(int) b.getNumBytes()], 0, (int) b.getNumBytes());
+        } finally {
+          IOUtils.closeStream(meta);
+        }
+        BlockKey key = new BlockKey(b.getBlockPoolId(), b.getBlockId());
+        GenericTestUtils.waitFor(() -> cache.isCached(key), 10, 30_000, key + " cached");
+      }
+    }
+  }
+
+  /** The SSD data files of a block's copies on every DataNode. */
+  public List<File> copyDataFiles(LocatedBlock block) throws IOException {
+    ExtendedBlock b = block.getBlock();
+    try (var files = java.nio.file.Files.walk(base.toPath())) {
+      return files.map(java.nio.file.Path::toFile)
+          .filter(f -> f.getName().startsWith("blk_" + b.getBlockId() + "_")
+              && !f.getName().endsWith(".meta") && f.getPath().contains("mpcache/input"))
+          .toList();
+    }
+  }
+
   public long counter(int dataNodeIndex, CacheCounter counter) {
     return cache(dataNodeIndex).counter(counter);
   }
@@ -234,6 +328,24 @@ public final class CacheTestCluster implements AutoCloseable {
   /** The sum of a counter over all DataNodes. */
   public long total(CacheCounter counter) {
     return cluster.getDataNodes().stream().mapToLong(dn -> cache(dn).counter(counter)).sum();
+  }
+
+  /**
+   * Asserts that the cache harmed no HDD replica of the file: each block still has
+   * {@code replication} replicas, none marked corrupt, and each holder still has its files.
+   */
+  public void assertHddReplicasIntact(Path file, int replication) throws IOException {
+    assertNoCorruptReplicas();
+    for (LocatedBlock block : blocks(file)) {
+      assertEquals(replication, block.getLocations().length, "replicas of " + block.getBlock());
+      org.junit.jupiter.api.Assertions.assertFalse(block.isCorrupt(), block + " is corrupt");
+      for (var location : block.getLocations()) {
+        int index = cluster.getDataNodes().indexOf(cluster.getDataNode(location.getIpcPort()));
+        File replica = cluster.getBlockFile(index, block.getBlock());
+        org.junit.jupiter.api.Assertions.assertTrue(replica != null && replica.exists(),
+            "the replica of " + block.getBlock() + " on DataNode " + index);
+      }
+    }
   }
 
   /** Asserts the NameNode knows no corrupt replica, once every DataNode has sent what it had. */

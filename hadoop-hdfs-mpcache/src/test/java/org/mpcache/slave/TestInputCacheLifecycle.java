@@ -52,6 +52,7 @@ class TestInputCacheLifecycle {
           new File(olderGeneration + ".meta").toPath());
       cluster.mini().restartDataNode(stopped, true);
       cluster.mini().waitActive();
+      cluster.waitCopiesTakenIn();
       cluster.garbleHddReplicas(warm);
 
       assertArrayEquals(data, cluster.read(warm));
@@ -60,6 +61,24 @@ class TestInputCacheLifecycle {
       assertEquals(1, cluster.counter(0, CacheCounter.STALE_DISCARDED));
       assertFalse(olderGeneration.exists());
       assertFalse(cluster.isCached(cluster.blocks(stale).get(0)));
+    }
+  }
+
+  @Test
+  void theCachesDirsGetTheDataNodesDataDirPermission() throws Exception {
+    Configuration conf = CacheTestCluster.conf();
+    conf.set(org.apache.hadoop.hdfs.DFSConfigKeys.DFS_DATANODE_DATA_DIR_PERMISSION_KEY, "750");
+    try (CacheTestCluster cluster = CacheTestCluster.start("permissions", conf, 1, null)) {
+      Path file = new Path("/file");
+      cluster.writeCached(file, BLOCK_SIZE, 9);
+      File copy = cluster.copyDataFile(cluster.blocks(file).get(0));
+      File ssd = new File(cluster.baseDir(), "ssd0");
+      for (File dir = copy.getParentFile(); !dir.equals(ssd); dir = dir.getParentFile()) {
+        assertEquals("rwxr-x---", java.nio.file.attribute.PosixFilePermissions.toString(
+            Files.getPosixFilePermissions(dir.toPath())), dir.toString());
+      }
+      assertEquals("rwxr-x---", java.nio.file.attribute.PosixFilePermissions.toString(
+          Files.getPosixFilePermissions(new File(ssd, "mpcache/tmp").toPath())));
     }
   }
 

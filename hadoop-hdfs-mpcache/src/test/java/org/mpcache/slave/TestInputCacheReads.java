@@ -214,9 +214,7 @@ class TestInputCacheReads {
     byte[] original = cluster.writeCached(file, BLOCK_SIZE, 10);
 
     int keep = BLOCK_SIZE / 2 + 100;
-    if (!cluster.fs().truncate(file, keep)) {
-      GenericTestUtils.waitFor(() -> isClosed(file), 50, 30_000, "truncate recovery done");
-    }
+    cluster.truncate(file, keep);
     assertArrayEquals(Arrays.copyOf(original, keep), cluster.read(file));
 
     byte[] tail = new byte[BLOCK_SIZE - keep];
@@ -229,13 +227,6 @@ class TestInputCacheReads {
     assertArrayEquals(expected, cluster.read(file));
   }
 
-  private static boolean isClosed(Path file) {
-    try {
-      return cluster.fs().isFileClosed(file);
-    } catch (java.io.IOException e) {
-      return false;
-    }
-  }
 
   @Test
   void deleteRemovesTheCopies() throws Exception {

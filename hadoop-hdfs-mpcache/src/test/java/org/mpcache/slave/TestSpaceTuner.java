@@ -166,8 +166,10 @@ class TestSpaceTuner {
     SlaveTestUtils.heartbeat(cache());
 
     // Two pool units: the master's capacity for the node falls from 8 blocks to 6, under the 7
-    // it holds, and its scheme evicts the lowest data set whole.
+    // it holds, and its scheme evicts the lowest data set whole, on one hastened heartbeat.
+    long heartbeats = cache().masterHeartbeats();
     assertTrue(client.reserve(MAP, 4L * BLOCK).granted());
+    assertEquals(heartbeats + 1, cache().masterHeartbeats(), "the master is asked once");
     assertEquals(6L * BLOCK, cache().capacityBytes());
     assertEquals(2, cache().counter(CacheCounter.EVICTIONS), "all of /small, not one block");
     cluster.blocks(large).forEach(block -> assertTrue(cluster.isCached(block)));

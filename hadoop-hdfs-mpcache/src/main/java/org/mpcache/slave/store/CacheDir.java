@@ -111,6 +111,10 @@ public final class CacheDir {
     adopting = underWay;
   }
 
+  public boolean adopting() {
+    return adopting;
+  }
+
   @Override
   public String toString() {
     return configured.getPath();

@@ -1,0 +1,117 @@
+package org.mpcache.slave;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
+import org.apache.hadoop.hdfs.server.datanode.FileIoProvider;
+import org.apache.hadoop.io.IOUtils;
+import org.apache.hadoop.test.GenericTestUtils;
+import org.mpcache.conf.SlaveSettings;
+
+/**
+ * An input cache on a temporary SSD dir over {@link FakeReplicas}, with an SSD fault hook and the
+ * revoked short-circuit slots recorded: the cache's parts at work without a DataNode. Reads go
+ * through the cache as a DataNode's BlockSender makes them (checksums, then data).
+ */
+final class CacheFixture implements AutoCloseable {
+  final FakeReplicas replicas = new FakeReplicas();
+  final List<BlockKey> revoked = Collections.synchronizedList(new ArrayList<>());
+  final File ssd;
+  final SsdFaults faults;
+  final InputCache cache;
+
+  /** Settings for a test to change before {@link #open}. */
+  static final class Settings {
+    long capacityBytes = 8 << 20;
+    int backgroundThreads = 1;
+    long handoutMaxAgeMillis = 0;
+    long scrubBytesPerSecond = 0;
+    long dirCheckMillis = 200;
+    long ioTimeoutMillis = 1000;
+    long admissionWaitMillis = 10_000;
+    CacheArbiter arbiter;
+
+    CacheFixture open(String name) throws Exception {
+      return new CacheFixture(name, this);
+    }
+  }
+
+  static Settings settings() {
+    return new Settings();
+  }
+
+  private CacheFixture(String name, Settings settings) throws Exception {
+    ssd = GenericTestUtils.getTestDir(name + "-" + System.nanoTime());
+    Files.createDirectories(ssd.toPath());
+    FileIoProvider io = new FileIoProvider(null, null);
+    faults = SsdFaults.install(io);
+    SlaveSettings slave = new SlaveSettings(List.of(ssd), settings.capacityBytes,
+        settings.backgroundThreads, 64, settings.handoutMaxAgeMillis,
+        settings.scrubBytesPerSecond, settings.dirCheckMillis, settings.ioTimeoutMillis,
+        PosixFilePermissions.fromString("rwx------"), settings.admissionWaitMillis);
+    cache = InputCache.open(slave, replicas, capacity -> settings.arbiter != null
+        ? settings.arbiter : new LocalArbiter(capacity), io, revoked::add);
+    cache.loadBlockPool(FakeReplicas.POOL);
+    GenericTestUtils.waitFor(() -> !cache.takingInCopies(), 10, 30_000, "copies taken in");
+  }
+
+  /** A whole-block read from offset 0, as a remote reader makes it. */
+  byte[] read(BlockKey key) throws IOException {
+    return read(key, 0, Integer.MAX_VALUE);
+  }
+
+  /** Up to {@code length} bytes from {@code offset}, a chunk boundary. */
+  byte[] read(BlockKey key, long offset, int length) throws IOException {
+    ExtendedBlock block = replicas.block(key);
+    InputStream meta = cache.openMeta(block, ReadCaller.CLIENT_READ);
+    try (InputStream data = cache.openData(block, offset, ReadCaller.CLIENT_READ)) {
+      byte[] buffer = new byte[(int) Math.min(length, block.getNumBytes() - offset)];
+      IOUtils.readFully(data, buffer, 0, buffer.length);
+      return buffer;
+    } finally {
+      IOUtils.closeStream(meta);
+    }
+  }
+
+  /** Reads the block whole and waits until its copy is in the cache. */
+  void fill(BlockKey key) throws Exception {
+    read(key);
+    waitCached(key);
+  }
+
+  void waitCached(BlockKey key) throws Exception {
+    GenericTestUtils.waitFor(() -> cache.isCached(key), 10, 30_000, key + " cached");
+  }
+
+  /** The copy's data file of a block, found on the SSD dir. */
+  File copyFile(BlockKey key) throws IOException {
+    try (var files = Files.walk(ssd.toPath())) {
+      return files.map(java.nio.file.Path::toFile)
+          .filter(f -> f.getName().equals(copyName(key)))
+          .findFirst().orElseThrow(() -> new IOException("no copy of " + key));
+    }
+  }
+
+  String copyName(BlockKey key) {
+    return "blk_" + key.blockId() + "_" + replicas.block(key).getGenerationStamp();
+  }
+
+  /** Files under the dir's tmp area (fills under way or left behind). */
+  String[] tmpFiles() {
+    String[] files = new File(ssd, "mpcache/tmp").list();
+    return files == null ? new String[0] : files;
+  }
+
+  @Override
+  public void close() {
+    faults.release();
+    cache.shutdown();
+  }
+}

@@ -1,0 +1,130 @@
+package org.mpcache.slave;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.File;
+import java.nio.file.Files;
+import java.util.Random;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import org.apache.hadoop.fs.FileUtil;
+import org.apache.hadoop.hdfs.server.datanode.FileIoProvider.OPERATION;
+import org.apache.hadoop.test.GenericTestUtils;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** A sick SSD stalls nothing but its own dir, is taken out of use, and comes back when well. */
+@Timeout(120)
+class TestDirHealth {
+  private static final int BLOCK = 300_000;
+
+  @Test
+  void aHungSsdCallStallsNoOtherReadAndTakesItsDirOutOfUse() throws Exception {
+    try (CacheFixture fixture = CacheFixture.settings().open("hung-delete")) {
+      BlockKey cached = fixture.replicas.add(1, BLOCK);
+      BlockKey uncached = fixture.replicas.add(2, BLOCK);
+      fixture.fill(cached);
+      fixture.faults.hang(OPERATION.DELETE);
+
+      fixture.cache.evict(FakeReplicas.POOL, new long[] {cached.blockId()});
+      GenericTestUtils.waitFor(() -> fixture.faults.hanging() == 1, 10, 30_000,
+          "the delete hangs in the device");
+      // Reads, the master's view and the metrics do not wait for it.
+      assertArrayEquals(fixture.replicas.data(uncached), fixture.read(uncached));
+      assertEquals("ok", fixture.cache.usage().state());
+      assertFalse(fixture.cache.isCached(cached));
+      GenericTestUtils.waitFor(() -> !fixture.cache.failedDirs().isEmpty(), 10, 30_000,
+          "the dir out of use");
+      assertTrue(fixture.cache.failedDirs().get(0).contains("has not returned"),
+          fixture.cache.failedDirs().get(0));
+      assertArrayEquals(fixture.replicas.data(uncached), fixture.read(uncached));
+
+      fixture.faults.release();
+      GenericTestUtils.waitFor(() -> fixture.cache.failedDirs().isEmpty(), 10, 30_000,
+          "the dir back in use once its check passes");
+      fixture.fill(uncached);
+    }
+  }
+
+  @Test
+  void aReplicaChangeWaitsForItsCopysDeletionAtMostTheIoTimeout() throws Exception {
+    try (CacheFixture fixture = CacheFixture.settings().open("hung-change")) {
+      BlockKey key = fixture.replicas.add(3, BLOCK);
+      fixture.fill(key);
+      File oldCopy = fixture.copyFile(key);
+      fixture.faults.hang(OPERATION.DELETE);
+
+      CompletableFuture<Void> change = CompletableFuture.runAsync(
+          () -> fixture.cache.replicaChanging(key.blockPoolId(), key.blockId()));
+      change.get(30, TimeUnit.SECONDS);
+      assertTrue(fixture.revoked.contains(key));
+      assertFalse(fixture.cache.failedDirs().isEmpty(), "its device did not answer in time");
+      byte[] appended = new byte[BLOCK + 100];
+      new Random(4).nextBytes(appended);
+      fixture.replicas.change(key, appended);
+      fixture.cache.replicaChanged(key.blockPoolId(), key.blockId());
+
+      // Back in use, the dir keeps no copy of the old replica.
+      fixture.faults.release();
+      GenericTestUtils.waitFor(() -> fixture.cache.failedDirs().isEmpty() && !oldCopy.exists(),
+          10, 30_000, "the dir back, without the stale copy");
+      assertArrayEquals(appended, fixture.read(key));
+    }
+  }
+
+  @Test
+  void aDirThatFailsAndIsReplacedComesBackIntoUse() throws Exception {
+    try (CacheFixture fixture = CacheFixture.settings().open("replaced")) {
+      BlockKey first = fixture.replicas.add(5, BLOCK);
+      BlockKey second = fixture.replicas.add(6, BLOCK);
+      fixture.fill(first);
+
+      // The device goes away with everything on it.
+      FileUtil.fullyDelete(fixture.ssd);
+      assertArrayEquals(fixture.replicas.data(first), fixture.read(first));
+      GenericTestUtils.waitFor(() -> !fixture.cache.enabled(), 10, 30_000, "the cache off");
+      assertTrue(fixture.cache.disabledReason().contains("does not exist"),
+          fixture.cache.disabledReason());
+
+      // A new device is mounted at the same place.
+      Files.createDirectories(fixture.ssd.toPath());
+      GenericTestUtils.waitFor(fixture.cache::enabled, 10, 30_000, "the cache on again");
+      fixture.fill(second);
+      assertArrayEquals(fixture.replicas.data(second), fixture.read(second));
+    }
+  }
+
+  @Test
+  void theScrubberFindsRotAndDropsAndRevokesTheCopy() throws Exception {
+    CacheFixture.Settings settings = CacheFixture.settings();
+    settings.scrubBytesPerSecond = 64 << 20;
+    try (CacheFixture fixture = settings.open("scrub")) {
+      BlockKey rotten = fixture.replicas.add(7, BLOCK);
+      BlockKey sound = fixture.replicas.add(8, BLOCK);
+      BlockKey changed = fixture.replicas.add(9, BLOCK);
+      fixture.fill(rotten);
+      fixture.fill(sound);
+      fixture.fill(changed);
+      try (var file = new java.io.RandomAccessFile(fixture.copyFile(rotten), "rw")) {
+        file.seek(BLOCK / 3);
+        file.write(~file.read());
+      }
+      // A replica that changed without the cache being told.
+      fixture.replicas.change(changed, fixture.replicas.data(changed));
+
+      GenericTestUtils.waitFor(() -> fixture.revoked.contains(rotten)
+          && fixture.revoked.contains(changed), 10, 30_000, "both found and revoked");
+      assertEquals(1, fixture.cache.counter(CacheCounter.CORRUPT_DROPPED));
+      assertEquals(1, fixture.cache.counter(CacheCounter.STALE_DISCARDED));
+      assertTrue(fixture.cache.isCached(sound));
+      assertFalse(fixture.cache.isCached(rotten));
+      GenericTestUtils.waitFor(() -> fixture.cache.lastScrubPassMillis() > 0, 10, 30_000,
+          "a whole pass timed");
+      assertTrue(fixture.cache.counter(CacheCounter.COPIES_SCRUBBED) >= 1);
+    }
+  }
+}

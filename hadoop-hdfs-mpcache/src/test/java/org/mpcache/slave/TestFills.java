@@ -1,0 +1,160 @@
+package org.mpcache.slave;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.File;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+import org.apache.hadoop.fs.StorageType;
+import org.apache.hadoop.hdfs.protocol.BlockLocalPathInfo;
+import org.apache.hadoop.hdfs.server.datanode.FileIoProvider.OPERATION;
+import org.apache.hadoop.test.GenericTestUtils;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** Copies made while a reader streams from the HDD, and what the arbiter's answer does to them. */
+@Timeout(120)
+class TestFills {
+  private static final int BLOCK = 300_000;
+
+  /** An arbiter whose answer the test gives, after the cache has asked. */
+  private static final class AnsweringArbiter extends DelegatingArbiter {
+    final CountDownLatch asked = new CountDownLatch(1);
+    final CompletableFuture<Admission> answer = new CompletableFuture<>();
+
+    @Override
+    public Admission requestAdmission(BlockKey block, long bytes, long freeBytes) {
+      asked.countDown();
+      return answer.join();
+    }
+  }
+
+  @Test
+  void aMissIsServedWholeWhileTheArbiterDecidesAndTheCopyCostsNoSecondHddPass()
+      throws Exception {
+    AnsweringArbiter arbiter = new AnsweringArbiter();
+    CacheFixture.Settings settings = CacheFixture.settings();
+    settings.arbiter = arbiter;
+    try (CacheFixture fixture = settings.open("admission-async")) {
+      BlockKey key = fixture.replicas.add(1, BLOCK);
+
+      assertArrayEquals(fixture.replicas.data(key), fixture.read(key),
+          "served from the HDD before any answer");
+      assertTrue(arbiter.asked.await(30, TimeUnit.SECONDS), "the arbiter is asked");
+      assertFalse(fixture.cache.isCached(key), "nothing kept before the answer");
+
+      arbiter.answer.complete(Admission.admit(List.of()));
+      fixture.waitCached(key);
+      assertEquals(1, fixture.replicas.dataOpens(), "one HDD pass served the reader and the copy");
+      assertEquals(1, fixture.cache.counter(CacheCounter.FILLS));
+      assertArrayEquals(fixture.replicas.data(key), fixture.read(key));
+      assertEquals(1, fixture.cache.counter(CacheCounter.HITS));
+      assertEquals(1, fixture.replicas.dataOpens());
+    }
+  }
+
+  @Test
+  void aCopyTheArbiterRefusesIsDeletedAndItsSsdBytesCounted() throws Exception {
+    AnsweringArbiter arbiter = new AnsweringArbiter();
+    CacheFixture.Settings settings = CacheFixture.settings();
+    settings.arbiter = arbiter;
+    try (CacheFixture fixture = settings.open("admission-refused")) {
+      BlockKey key = fixture.replicas.add(2, BLOCK);
+      fixture.read(key);
+      // The provisional copy is written whole before the answer comes.
+      GenericTestUtils.waitFor(() -> provisionalDataBytes(fixture) == BLOCK, 10, 30_000,
+          "the provisional copy written");
+
+      arbiter.answer.complete(Admission.REJECTED);
+      GenericTestUtils.waitFor(() -> fixture.tmpFiles().length == 0, 10, 30_000,
+          "the provisional copy deleted");
+      GenericTestUtils.waitFor(
+          () -> fixture.cache.counter(CacheCounter.PROVISIONAL_BYTES_DISCARDED) >= BLOCK, 10,
+          30_000, "its SSD bytes counted");
+      assertFalse(fixture.cache.isCached(key));
+      assertEquals(1, fixture.cache.counter(CacheCounter.FILLS_NOT_ADMITTED));
+      assertEquals(0, fixture.cache.usedBytes());
+    }
+  }
+
+  private static long provisionalDataBytes(CacheFixture fixture) {
+    File tmp = new File(fixture.ssd, "mpcache/tmp");
+    File[] files = tmp.listFiles(file -> !file.getName().endsWith(".meta"));
+    return files == null || files.length == 0 ? -1 : files[0].length();
+  }
+
+  @Test
+  void aWriterThatFailsReleasesTheBackgroundCopyFeedingIt() throws Exception {
+    CacheFixture.Settings settings = CacheFixture.settings();
+    settings.capacityBytes = 64 << 20;
+    try (CacheFixture fixture = settings.open("writer-fails")) {
+      // More windows than a fill may queue: the producer must not wait on a writer that is gone.
+      BlockKey large = fixture.replicas.add(3, 12 << 20);
+      BlockKey next = fixture.replicas.add(4, BLOCK);
+      fixture.faults.fail(OPERATION.WRITE);
+
+      shortCircuitMiss(fixture, large);
+      GenericTestUtils.waitFor(() -> fixture.cache.counter(CacheCounter.FILLS_ABORTED) >= 1, 10,
+          30_000, "the failed fill given up");
+      fixture.faults.release();
+
+      // The one background thread is free again: the next copy is made.
+      shortCircuitMiss(fixture, next);
+      fixture.waitCached(next);
+      assertFalse(fixture.cache.isCached(large));
+      assertEquals(0, fixture.tmpFiles().length);
+    }
+  }
+
+  @Test
+  void aFullSsdEndsTheFillNotTheRead() throws Exception {
+    try (CacheFixture fixture = CacheFixture.settings().open("full-ssd")) {
+      BlockKey key = fixture.replicas.add(5, BLOCK);
+      fixture.faults.full();
+
+      assertArrayEquals(fixture.replicas.data(key), fixture.read(key));
+      GenericTestUtils.waitFor(() -> fixture.cache.counter(CacheCounter.FILLS_ABORTED) == 1, 10,
+          30_000, "the fill given up");
+      assertFalse(fixture.cache.isCached(key));
+      assertEquals(0, fixture.tmpFiles().length);
+      assertTrue(fixture.cache.enabled(), "a full device is not a failed dir");
+
+      fixture.faults.release();
+      fixture.fill(key);
+    }
+  }
+
+  @Test
+  void replicasOnSsdInMemoryOrProvidedAndStripedBlocksAreNeverCopied() throws Exception {
+    try (CacheFixture fixture = CacheFixture.settings().open("never-copied")) {
+      long id = 10;
+      for (StorageType storage : new StorageType[] {StorageType.SSD, StorageType.RAM_DISK,
+          StorageType.NVDIMM, StorageType.PROVIDED}) {
+        BlockKey key = fixture.replicas.add(id++, BLOCK, storage);
+        assertArrayEquals(fixture.replicas.data(key), fixture.read(key));
+        shortCircuitMiss(fixture, key);
+      }
+      // An internal block of an erasure-coded block group (the striped id range).
+      BlockKey striped = fixture.replicas.add(Long.MIN_VALUE + 16, BLOCK);
+      assertTrue(striped.striped());
+      assertArrayEquals(fixture.replicas.data(striped), fixture.read(striped));
+      BlockKey archive = fixture.replicas.add(id, BLOCK, StorageType.ARCHIVE);
+
+      fixture.fill(archive);
+      assertEquals(1, fixture.cache.counter(CacheCounter.FILLS), "only the ARCHIVE replica");
+      assertEquals(1, fixture.cache.cachedBlocks());
+    }
+  }
+
+  /** What a legacy short-circuit reader's miss does: a copy made in the background. */
+  private static void shortCircuitMiss(CacheFixture fixture, BlockKey key) {
+    fixture.cache.localPathInfo(fixture.replicas.block(key),
+        new BlockLocalPathInfo(fixture.replicas.block(key), "/hdd/data", "/hdd/meta"));
+  }
+}

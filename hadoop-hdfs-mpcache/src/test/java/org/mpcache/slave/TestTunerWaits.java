@@ -1,0 +1,98 @@
+package org.mpcache.slave;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.File;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.test.GenericTestUtils;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.mpcache.conf.LocalizedSettings;
+import org.mpcache.protocol.LocalizedSpaceProtocol.Reservation;
+
+/** The tuner's requests that wait for input data to leave, and its scans of the localized dirs. */
+@Timeout(60)
+class TestTunerWaits {
+  private static final int UNIT = 256 << 10;
+
+  /** A master-like arbiter: it frees room later, through its own channel; it counts the asks. */
+  private static final class DeferringArbiter extends DelegatingArbiter {
+    final AtomicInteger asked = new AtomicInteger();
+
+    @Override
+    public List<BlockKey> shrinkVictims(long excessBytes) {
+      asked.incrementAndGet();
+      return List.of();
+    }
+  }
+
+  @Test
+  void aReservationWaitingForEvictionsAsksTheArbiterOnce() throws Exception {
+    DeferringArbiter arbiter = new DeferringArbiter();
+    CacheFixture.Settings settings = CacheFixture.settings();
+    settings.capacityBytes = 10L * UNIT;
+    settings.arbiter = arbiter;
+    try (CacheFixture fixture = settings.open("tuner-waits")) {
+      List<BlockKey> held = List.of(fixture.replicas.add(1, UNIT - 10_000),
+          fixture.replicas.add(2, UNIT - 10_000), fixture.replicas.add(3, UNIT - 10_000),
+          fixture.replicas.add(4, UNIT - 10_000), fixture.replicas.add(5, UNIT - 10_000),
+          fixture.replicas.add(6, UNIT - 10_000), fixture.replicas.add(7, UNIT - 10_000));
+      for (BlockKey key : held) {
+        fixture.fill(key);
+      }
+      File localized = new File(fixture.ssd.getParentFile(), fixture.ssd.getName() + "-local");
+      // 4 input + 4 pool + 2 localized units; the 7 copies fill the input cache and 3 pool units.
+      SpaceTuner tuner = SpaceTuner.start(new LocalizedSettings(List.of(localized),
+          new InetSocketAddress("127.0.0.1", 0), 0.4, 0.2, 0.5, 10_000, 5_000, 60_000),
+          fixture.cache, UNIT, new Configuration());
+      try {
+        CompletableFuture<Reservation> reservation = CompletableFuture.supplyAsync(
+            () -> tuner.reserve("attempt_1_0001_m_000000_0", 4L * UNIT));
+        GenericTestUtils.waitFor(() -> arbiter.asked.get() > 0, 5, 10_000, "the arbiter asked");
+        // The arbiter takes its time (a master answers on a heartbeat), then evicts two.
+        Thread.sleep(300); // lets a polling tuner show itself; what is checked is the count
+        fixture.cache.evict(FakeReplicas.POOL, new long[] {1, 2});
+
+        assertTrue(reservation.get().granted());
+        assertEquals(1, arbiter.asked.get(), "one ask for the whole wait, not one per poll");
+      } finally {
+        tuner.close();
+      }
+    }
+  }
+
+  @Test
+  void aScanSkipsPathsItMayNotReadAndCountsTheRest() throws IOException {
+    Path dir = GenericTestUtils.getTestDir("unreadable-" + System.nanoTime()).toPath();
+    Path attempt = dir.resolve("usercache/u/appcache/application_1_0001/output"
+        + "/attempt_1_0001_m_000000_0");
+    Files.createDirectories(attempt);
+    Files.write(attempt.resolve("file.out"), new byte[1000]);
+    Path secret = dir.resolve("usercache/other");
+    Files.createDirectories(secret);
+
+    // Running as root here, no path is unreadable: the visitor is handed the failure the JDK
+    // gives for a directory the DataNode's user may not open.
+    LocalizedScan scan = LocalizedScan.of(List.of(dir), SpaceTuner.ADDRESS_FILE);
+    var visitor = scan.visitor(dir, SpaceTuner.ADDRESS_FILE);
+    assertEquals(FileVisitResult.CONTINUE,
+        visitor.visitFileFailed(secret, new AccessDeniedException(secret.toString())));
+    assertEquals(List.of(secret), scan.unreadable());
+    assertEquals(1000L, scan.bytesByAttempt().get("attempt_1_0001_m_000000_0"));
+    assertEquals(FileVisitResult.CONTINUE, visitor.visitFile(attempt.resolve("file.out"),
+        Files.readAttributes(attempt.resolve("file.out"), BasicFileAttributes.class)));
+    assertEquals(2000L, scan.bytesByAttempt().get("attempt_1_0001_m_000000_0"));
+  }
+}
