@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Runs a benchmark main class of hadoop-hdfs-mpcache's test sources (org.mpcache.bench.*) with
+# the module's test classpath and the benchmark logging and Hadoop settings of bench-conf/.
+# Usage: dev-support/hdfs-bench-main.sh <class> [arguments...]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+main=$1
+shift
+mvn -B -ntp -q -DskipTests install
+cd hadoop-hdfs-mpcache
+mvn -B -ntp -q test-compile
+# Maven's console may wrap what it prints in colour codes: strip them.
+plain() { sed 's/\x1b\[[0-9;]*m//g'; }
+classpath=$(mvn -B -ntp -q dependency:build-classpath -Dmdep.includeScope=test \
+  -Dmdep.outputFile=/dev/stdout | plain)
+jvm_args=$(mvn -B -ntp -q help:evaluate -Dexpression=hadoop.test.jvm.args -DforceStdout | plain)
+# shellcheck disable=SC2086
+exec java $jvm_args ${BENCH_JVM_OPTS:-} -Dtest.build.data=target/bench/data -Dhadoop.log.dir=target/bench/log \
+  -Dlog4j.configuration=bench-log4j.properties -Djava.util.logging.config.file=../dev-support/bench-conf/logging.properties \
+  -cp "../dev-support/bench-conf:target/test-classes:target/classes:$classpath" "$main" "$@"
