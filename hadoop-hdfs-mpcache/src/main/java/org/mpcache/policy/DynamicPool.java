@@ -128,15 +128,18 @@ public final class DynamicPool {
   /**
    * What localized data holds now, as the tuner measured it (files written, grants of running
    * tasks): less than before means data was deleted, and under the guard value the pool units it
-   * holds and does not fill return to input data.
+   * holds and does not fill return to input data. {@code waitingBytes}, asked for by requests
+   * still waiting for input data to leave, count as held: the units lent for them stay.
    */
-  public void localizedNow(long bytes) {
-    if (bytes < 0) {
-      throw new IllegalArgumentException("negative localized bytes " + bytes);
+  public void localizedNow(long bytes, long waitingBytes) {
+    if (bytes < 0 || waitingBytes < 0) {
+      throw new IllegalArgumentException("negative localized bytes " + bytes + " or waiting "
+          + waitingBytes);
     }
     localizedBytes = bytes;
-    if (lentUnits > 0 && localizedBytes < guard * localizedCapacityBytes()) {
-      lentUnits = Math.max(0, unitsFor(localizedBytes) - localizedUnits);
+    long held = bytes + waitingBytes;
+    if (lentUnits > 0 && held < guard * localizedCapacityBytes()) {
+      lentUnits = Math.max(0, unitsFor(held) - localizedUnits);
     }
   }
 

@@ -18,6 +18,7 @@ public enum CacheCounter {
   INVALIDATIONS("Copies removed because their replica was deleted, appended or recovered"),
   CORRUPT_DROPPED("Copies dropped because they failed verification or could not be read"),
   DIR_FAILED_DROPPED("Copies out of use because their SSD dir failed"),
+  DIR_CHECKS("Checks of the SSD dirs that answered (passed or failed)"),
   STALE_DISCARDED("Copies discarded because they no longer matched their replica"),
   HANDOUT_VERIFICATIONS("Copies read and verified whole before a short-circuit hand-out"),
   COPIES_SCRUBBED("Copies read and verified whole by the scrubber"),

@@ -62,7 +62,7 @@ final class CacheReads {
     }
     releasePending();
     LiveReplica replica = replicas.finalizedReplica(key);
-    if (replica == null) {
+    if (replica == null || !replica.cacheable(key)) {
       return replicas.openMeta(block);
     }
     CachedCopy copy = lookup(key, replica, block.getGenerationStamp());
@@ -87,8 +87,8 @@ final class CacheReads {
     }
     PendingRead read = takePending(key);
     if (read == null) {
-      // Checksums were not requested (or the replica is not finalized): nothing to pair with.
-      return countedHdd(replicas.openData(block, offset));
+      // Not the cache's (checksums not requested, replica not finalized, or never cached).
+      return replicas.openData(block, offset);
     }
     if (read.hit() != null) {
       counters.increment(CacheCounter.HITS);
@@ -108,7 +108,7 @@ final class CacheReads {
   BlockLocalPathInfo localPathInfo(ExtendedBlock block, BlockLocalPathInfo hddPaths) {
     BlockKey key = keyOf(block);
     LiveReplica replica = replicas.finalizedReplica(key);
-    if (replica == null) {
+    if (replica == null || !replica.cacheable(key)) {
       return hddPaths;
     }
     CachedCopy copy = verifiedForHandout(key, replica, block.getGenerationStamp());
@@ -136,7 +136,7 @@ final class CacheReads {
     boolean revocable = key.equals(slotRegistered.get());
     slotRegistered.remove();
     LiveReplica replica = replicas.finalizedReplica(key);
-    if (replica == null || offset != 0) {
+    if (replica == null || offset != 0 || !replica.cacheable(key)) {
       return replicas.openData(block, offset);
     }
     CachedCopy copy = revocable

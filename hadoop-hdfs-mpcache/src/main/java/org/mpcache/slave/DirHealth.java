@@ -24,7 +24,7 @@ import org.slf4j.LoggerFactory;
  * whenever a call to it failed, takes a dir out of use when its check fails or any call to it
  * (a read, a write, a delete, a check) has not returned within {@code dfs.mpcache.dir.io.timeout},
  * and brings a failed dir back into use, with the copies it still holds, once its check passes
- * again (the device came back or was replaced). Checks run on the dirs' lanes; this monitor only
+ * again and no call is stuck in it any more (the device came back or was replaced). Checks run on the dirs' lanes; this monitor only
  * looks at their answers, so a hung device stalls nothing but its own lane.
  */
 final class DirHealth implements DirTrouble {
@@ -34,6 +34,7 @@ final class DirHealth implements DirTrouble {
   private final CopyIndex index;
   private final ShortCircuitSlots slots;
   private final CopyAdoption adoption;
+  private final CacheCounter.Values counters;
   private final long checkIntervalMillis;
   private final long ioTimeoutMillis;
   private final ScheduledExecutorService monitor = Executors.newSingleThreadScheduledExecutor(
@@ -46,11 +47,12 @@ final class DirHealth implements DirTrouble {
   }
 
   DirHealth(SsdStore store, CopyIndex index, ShortCircuitSlots slots, CopyAdoption adoption,
-      long checkIntervalMillis, long ioTimeoutMillis) {
+      CacheCounter.Values counters, long checkIntervalMillis, long ioTimeoutMillis) {
     this.store = store;
     this.index = index;
     this.slots = slots;
     this.adoption = adoption;
+    this.counters = counters;
     this.checkIntervalMillis = checkIntervalMillis;
     this.ioTimeoutMillis = ioTimeoutMillis;
   }
@@ -122,6 +124,7 @@ final class DirHealth implements DirTrouble {
   }
 
   private void apply(CacheDir dir, Future<SsdStore.DirCheck> answer) {
+    counters.increment(CacheCounter.DIR_CHECKS);
     SsdStore.DirCheck found;
     try {
       found = SsdStore.await(answer, 0, dir);
@@ -132,7 +135,10 @@ final class DirHealth implements DirTrouble {
     dir.usableBytes(found.usableBytes());
     if (dir.healthy() && !found.layoutPresent()) {
       fail(dir, "its cache layout under " + dir + " disappeared");
-    } else if (!dir.healthy()) {
+    } else if (!dir.healthy() && !dir.adopting()
+        && dir.lane().oldestInFlightMillis() <= ioTimeoutMillis) {
+      // Back only once no call is stuck in it: a device that answers a check but still holds
+      // a read would take the next reads of its copies with it.
       adoption.recover(dir, "its check passes again");
     }
   }

@@ -87,7 +87,7 @@ final class Fills {
 
   /** Queues a copy made by a background thread, for readers that read the replica files themselves. */
   void startInBackground(BlockKey key, LiveReplica replica) {
-    if (background == null || !cacheable(key, replica) || index.isCached(key)) {
+    if (background == null || !replica.cacheable(key) || index.isCached(key)) {
       return;
     }
     try {
@@ -99,12 +99,8 @@ final class Fills {
     }
   }
 
-  private static boolean cacheable(BlockKey key, LiveReplica replica) {
-    return replica.length() > 0 && !key.striped() && replica.onCacheableStorage();
-  }
-
   private Fill start(BlockKey key, LiveReplica replica, long producerWaitMillis) {
-    if (!cacheable(key, replica)) {
+    if (!replica.cacheable(key)) {
       return null;
     }
     long bytes = replica.length() + estimatedMetaBytes(replica.length());

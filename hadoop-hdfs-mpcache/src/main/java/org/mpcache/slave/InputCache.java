@@ -88,8 +88,8 @@ public final class InputCache implements ArbitratedCache {
     this.arbiter = arbiter;
     this.index = new CopyIndex(store.dirs(), arbiter, counters);
     this.adoption = new CopyAdoption(store, index, replicas, counters);
-    this.health = new DirHealth(store, index, slots, adoption, settings.dirCheckMillis(),
-        settings.ioTimeoutMillis());
+    this.health = new DirHealth(store, index, slots, adoption, counters,
+        settings.dirCheckMillis(), settings.ioTimeoutMillis());
     this.reclaimer = new CopyReclaimer(store, slots, health, settings.ioTimeoutMillis());
     this.fills = new Fills(index, store, replicas, arbiter, reclaimer, health, counters,
         settings.fillThreads(), settings.fillQueue(), settings.admissionWaitMillis(),

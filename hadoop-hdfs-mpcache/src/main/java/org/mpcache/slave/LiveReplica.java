@@ -15,6 +15,16 @@ public record LiveReplica(long generationStamp, long length, StorageType storage
     return storageType == StorageType.DISK || storageType == StorageType.ARCHIVE;
   }
 
+  /**
+   * True when the cache serves and copies this replica of {@code key}: it has bytes, is on
+   * spinning storage, and is not an internal block of an erasure-coded block group (read a cell
+   * at a time from many nodes, and counted as block groups by the master's data sets). Other
+   * replicas are served as stock serves them.
+   */
+  public boolean cacheable(BlockKey key) {
+    return length > 0 && onCacheableStorage() && !key.striped();
+  }
+
   /** True when a copy made from {@code other} would be a copy of this replica. */
   public boolean sameBytesAs(LiveReplica other) {
     return other != null && other.generationStamp == generationStamp && other.length == length;

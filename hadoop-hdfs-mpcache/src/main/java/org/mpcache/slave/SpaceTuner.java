@@ -69,6 +69,8 @@ public final class SpaceTuner implements LocalizedSpaceProtocol, Closeable {
   private String address;
   /** Paths the last scan could not read. */
   private volatile int unreadablePaths;
+  /** Bytes asked for by requests waiting for input data to leave; guarded by this. */
+  private long waitingBytes;
 
   private SpaceTuner(List<Path> dirs, InputCache cache, DynamicPool pool,
       LocalizedSettings settings, LongSupplier clock) {
@@ -182,25 +184,37 @@ public final class SpaceTuner implements LocalizedSpaceProtocol, Closeable {
   @Override
   public Reservation reserve(String attemptId, long bytes) {
     long deadline = clock.getAsLong() + evictionWaitMillis;
-    while (true) {
-      DynamicPool.Grant grant;
-      long inputCapacity;
-      synchronized (this) {
-        grant = pool.request(bytes, cache.usedBytes());
-        if (grant == DynamicPool.Grant.GRANTED) {
-          ledger.granted(attemptId, bytes, clock.getAsLong());
+    boolean waiting = false;
+    try {
+      while (true) {
+        DynamicPool.Grant grant;
+        long inputCapacity;
+        synchronized (this) {
+          grant = pool.request(bytes, cache.usedBytes());
+          if (grant == DynamicPool.Grant.GRANTED) {
+            ledger.granted(attemptId, bytes, clock.getAsLong());
+          } else if (grant == DynamicPool.Grant.EVICT_INPUT_FIRST && !waiting) {
+            waiting = true; // a scan meanwhile must not hand the units back
+            waitingBytes += bytes;
+          }
+          inputCapacity = pool.inputCapacityBytes();
+          cache.limitInput(inputCapacity);
         }
-        inputCapacity = pool.inputCapacityBytes();
-        cache.limitInput(inputCapacity);
+        long left = deadline - clock.getAsLong();
+        if (grant == DynamicPool.Grant.EVICT_INPUT_FIRST && left > 0
+            && awaitInput(inputCapacity, left)) {
+          continue;
+        }
+        boolean granted = grant == DynamicPool.Grant.GRANTED;
+        (granted ? grantedBytes : refusedBytes).addAndGet(bytes);
+        return new Reservation(granted, ledger.leaseMillis());
       }
-      long left = deadline - clock.getAsLong();
-      if (grant == DynamicPool.Grant.EVICT_INPUT_FIRST && left > 0
-          && awaitInput(inputCapacity, left)) {
-        continue;
+    } finally {
+      if (waiting) {
+        synchronized (this) {
+          waitingBytes -= bytes;
+        }
       }
-      boolean granted = grant == DynamicPool.Grant.GRANTED;
-      (granted ? grantedBytes : refusedBytes).addAndGet(bytes);
-      return new Reservation(granted, ledger.leaseMillis());
     }
   }
 
@@ -257,7 +271,7 @@ public final class SpaceTuner implements LocalizedSpaceProtocol, Closeable {
 
   /** Brings the pool up to date with what localized data holds, and input data with the pool. */
   private synchronized void rebalance() {
-    pool.localizedNow(ledger.usedBytes(clock.getAsLong()));
+    pool.localizedNow(ledger.usedBytes(clock.getAsLong()), waitingBytes);
     cache.limitInput(pool.inputCapacityBytes());
     cache.poolFigures(pool.freePoolBytes(cache.usedBytes()), pool.localizedBytes());
   }

@@ -140,7 +140,12 @@ public final class ReadBenchmark {
       median[k] = values[values.length / 2];
     }
     row(out, "median", median);
-    out.append("\nAll figures in MB/s.\n");
+    double[] remoteRatios = rows.stream().mapToDouble(r -> 100 * r[2] / r[0]).toArray();
+    double[] localRatios = rows.stream().mapToDouble(r -> 100 * r[4] / r[0]).toArray();
+    out.append(String.format(Locale.ROOT, "%nHit / raw, mean over the rounds with its 95 %%"
+            + " confidence interval: remote %s %%, short-circuit %s %%.%n",
+        Interval.of(remoteRatios).format("%.0f"), Interval.of(localRatios).format("%.0f")))
+        .append("\nAll figures in MB/s.\n");
     return out.toString();
   }
 

@@ -14,7 +14,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Random;
 
-import org.apache.commons.math3.distribution.TDistribution;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileSystem;
@@ -102,20 +101,15 @@ public final class RotWindowBenchmark {
       double boundSeconds, long lastPassMillis) {
     double[] sorted = windows.clone();
     Arrays.sort(sorted);
-    double mean = Arrays.stream(windows).average().orElse(0);
-    double sd = Math.sqrt(Arrays.stream(windows).map(w -> (w - mean) * (w - mean)).sum()
-        / (windows.length - 1));
-    double half = new TDistribution(windows.length - 1).inverseCumulativeProbability(0.975)
-        * sd / Math.sqrt(windows.length);
     return String.format(Locale.ROOT, "Machine: %d cores, JDK %s. One DataNode holding %d MB of"
             + " copies in %d KB blocks, scrubbing at %d MB/s; a byte flipped in a random copy at"
             + " a random moment, %d trials.%n%n"
             + "| bound (held / rate) | last full pass | mean (95%% CI) | median | p95 | max |%n"
             + "|---|---|---|---|---|---|%n"
-            + "| %.1f s | %.1f s | %.2f s (%.2f to %.2f) | %.2f s | %.2f s | %.2f s |%n%n",
+            + "| %.1f s | %.1f s | %s s | %.2f s | %.2f s | %.2f s |%n%n",
         Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"),
-        cachedMb, blockKb, scrubMb, windows.length, boundSeconds, lastPassMillis / 1000.0, mean,
-        mean - half, mean + half, sorted[sorted.length / 2],
+        cachedMb, blockKb, scrubMb, windows.length, boundSeconds, lastPassMillis / 1000.0,
+        Interval.of(windows).format("%.2f"), sorted[sorted.length / 2],
         sorted[(int) Math.ceil(0.95 * sorted.length) - 1], sorted[sorted.length - 1]);
   }
 

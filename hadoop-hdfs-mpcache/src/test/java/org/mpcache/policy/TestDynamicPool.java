@@ -69,13 +69,13 @@ class TestDynamicPool {
   void underTheGuardValueThePoolUnitsLocalizedDataDoesNotFillReturn() {
     DynamicPool pool = pool();
     pool.request(6 * UNIT, 0);
-    pool.localizedNow(4 * UNIT);
+    pool.localizedNow(4 * UNIT, 0);
     assertEquals(4, pool.lentUnits(), "4 of 6 units used: 67 %, above the guard");
-    pool.localizedNow(3 * UNIT - 1);
+    pool.localizedNow(3 * UNIT - 1, 0);
     // 299 bytes in 6 units: under 50 %; they fill 3 units, 2 own and 1 of the pool.
     assertEquals(1, pool.lentUnits());
     assertEquals(7 * UNIT, pool.inputCapacityBytes());
-    pool.localizedNow(0);
+    pool.localizedNow(0, 0);
     assertEquals(0, pool.localizedBytes());
     assertEquals(0, pool.lentUnits());
     assertEquals(8 * UNIT, pool.inputCapacityBytes());
@@ -85,11 +85,22 @@ class TestDynamicPool {
   void growingLocalizedDataKeepsItsPoolUnits() {
     DynamicPool pool = pool();
     pool.request(3 * UNIT, 0);
-    pool.localizedNow(UNIT);
+    pool.localizedNow(UNIT, 0);
     assertEquals(0, pool.lentUnits(), "1 of 3 units used: under the guard");
     pool.request(3 * UNIT, 0);
-    pool.localizedNow(4 * UNIT);
+    pool.localizedNow(4 * UNIT, 0);
     assertEquals(2, pool.lentUnits());
+  }
+
+  @Test
+  void unitsLentForARequestStillWaitingForEvictionsStay() {
+    DynamicPool pool = pool();
+    assertEquals(Grant.EVICT_INPUT_FIRST, pool.request(4 * UNIT, 8 * UNIT));
+    assertEquals(2, pool.lentUnits());
+    pool.localizedNow(0, 4 * UNIT);
+    assertEquals(2, pool.lentUnits(), "the waiting request's units are not handed back");
+    pool.localizedNow(0, 0);
+    assertEquals(0, pool.lentUnits(), "once it gave up, they are");
   }
 
   @Test

@@ -51,6 +51,40 @@ class TestDirHealth {
   }
 
   @Test
+  void aDirWithAStuckReadStaysOutOfUseThoughItsChecksPass() throws Exception {
+    try (CacheFixture fixture = CacheFixture.settings().open("stuck-read")) {
+      BlockKey key = fixture.replicas.add(10, BLOCK);
+      fixture.fill(key);
+      fixture.faults.hang(OPERATION.READ);
+
+      CompletableFuture<byte[]> stuck = CompletableFuture.supplyAsync(() -> {
+        try {
+          return fixture.read(key);
+        } catch (java.io.IOException e) {
+          throw new java.io.UncheckedIOException(e);
+        }
+      });
+      GenericTestUtils.waitFor(() -> !fixture.cache.failedDirs().isEmpty(), 10, 30_000,
+          "the dir out of use");
+      // Checks (a probe file made and deleted) pass, three of them; reads would still hang.
+      long dropped = fixture.cache.counter(CacheCounter.DIR_FAILED_DROPPED);
+      long checks = fixture.cache.counter(CacheCounter.DIR_CHECKS);
+      GenericTestUtils.waitFor(() -> fixture.cache.counter(CacheCounter.DIR_CHECKS) >= checks + 3,
+          10, 30_000, "three more checks");
+      assertFalse(fixture.cache.failedDirs().isEmpty(), "still out of use");
+      assertEquals(dropped, fixture.cache.counter(CacheCounter.DIR_FAILED_DROPPED),
+          "the dir did not come back with its copy to fail again");
+      assertArrayEquals(fixture.replicas.data(key), fixture.read(key), "from the HDD");
+      assertEquals(1, fixture.faults.hanging(), "no second read went to the device");
+
+      fixture.faults.release();
+      assertArrayEquals(fixture.replicas.data(key), stuck.get(30, TimeUnit.SECONDS));
+      GenericTestUtils.waitFor(() -> fixture.cache.failedDirs().isEmpty(), 10, 30_000,
+          "the dir back once the read returned");
+    }
+  }
+
+  @Test
   void aReplicaChangeWaitsForItsCopysDeletionAtMostTheIoTimeout() throws Exception {
     try (CacheFixture fixture = CacheFixture.settings().open("hung-change")) {
       BlockKey key = fixture.replicas.add(3, BLOCK);

@@ -130,13 +130,16 @@ class TestInputCacheLifecycle {
   }
 
   @Test
-  void anSsdDirThatFailsAtRunTimeIsTakenOutOfUse() throws Exception {
+  void anSsdDirThatFailsAtRunTimeIsTakenOutOfUseAndBackWhenReplaced() throws Exception {
+    Configuration conf = CacheTestCluster.conf();
+    conf.set(DFS_MPCACHE_DIR_CHECK_KEY, "200ms");
     try (CacheTestCluster cluster =
-        CacheTestCluster.start("runtime-failure", CacheTestCluster.conf(), 1, null)) {
+        CacheTestCluster.start("runtime-failure", conf, 1, null)) {
       Path file = new Path("/file");
       byte[] data = cluster.writeCached(file, 2 * BLOCK_SIZE, 6);
       // The device disappears: its directory is gone, copies with it.
-      FileUtil.fullyDelete(new File(cluster.baseDir(), "ssd0"));
+      File ssd = new File(cluster.baseDir(), "ssd0");
+      FileUtil.fullyDelete(ssd);
 
       assertArrayEquals(data, cluster.read(file));
       InputCache cache = cluster.cache(0);
@@ -145,6 +148,14 @@ class TestInputCacheLifecycle {
       assertTrue(cache.disabledReason().contains(DFS_MPCACHE_DIRS_KEY));
       assertArrayEquals(data, cluster.read(file));
       cluster.assertNoCorruptReplicas();
+
+      // A new device is mounted in its place, the DataNode running on.
+      assertTrue(ssd.mkdirs());
+      GenericTestUtils.waitFor(cache::enabled, 20, 30_000, "the cache back on");
+      cluster.read(file);
+      cluster.waitCached(file);
+      cluster.garbleHddReplicas(file);
+      assertArrayEquals(data, cluster.read(file), "served from copies on the new device");
     }
   }
 

@@ -54,15 +54,18 @@ class TestTunerWaits {
       }
       File localized = new File(fixture.ssd.getParentFile(), fixture.ssd.getName() + "-local");
       // 4 input + 4 pool + 2 localized units; the 7 copies fill the input cache and 3 pool units.
+      // Scans every 20 ms: none may hand the waiting request's units back meanwhile.
       SpaceTuner tuner = SpaceTuner.start(new LocalizedSettings(List.of(localized),
-          new InetSocketAddress("127.0.0.1", 0), 0.4, 0.2, 0.5, 10_000, 5_000, 60_000),
+          new InetSocketAddress("127.0.0.1", 0), 0.4, 0.2, 0.5, 10_000, 5_000, 20),
           fixture.cache, UNIT, new Configuration());
       try {
         CompletableFuture<Reservation> reservation = CompletableFuture.supplyAsync(
             () -> tuner.reserve("attempt_1_0001_m_000000_0", 4L * UNIT));
         GenericTestUtils.waitFor(() -> arbiter.asked.get() > 0, 5, 10_000, "the arbiter asked");
         // The arbiter takes its time (a master answers on a heartbeat), then evicts two.
-        Thread.sleep(300); // lets a polling tuner show itself; what is checked is the count
+        Thread.sleep(300); // lets a polling tuner, or scans, show themselves
+        assertEquals(6L * UNIT, fixture.cache.capacityBytes(),
+            "the two pool units stay lent while the request waits: the master sees them");
         fixture.cache.evict(FakeReplicas.POOL, new long[] {1, 2});
 
         assertTrue(reservation.get().granted());
