@@ -109,6 +109,37 @@ class TestCopyIndex {
   }
 
   @Test
+  void fillsCommittingAtOnceIntoANewSubdirAllSucceed() throws Exception {
+    int fills = 64;
+    List<FillFiles> written = new java.util.ArrayList<>();
+    for (int i = 0; i < fills; i++) {
+      // Block ids 256 apart share a subdir (id & 255).
+      FillFiles files = store.createFill(dir, new BlockKey("BP-1", 7 + 256L * i), 1);
+      files.dataOut().close();
+      files.metaOut().close();
+      written.add(files);
+    }
+    java.util.concurrent.CountDownLatch start = new java.util.concurrent.CountDownLatch(1);
+    List<CompletableFuture<CachedCopy>> commits = new java.util.ArrayList<>();
+    for (int i = 0; i < fills; i++) {
+      FillFiles files = written.get(i);
+      BlockKey key = new BlockKey("BP-1", 7 + 256L * i);
+      commits.add(CompletableFuture.supplyAsync(() -> {
+        try {
+          start.await();
+          return store.commit(files, key, 1, 0, 0, 0);
+        } catch (Exception e) {
+          throw new IllegalStateException(e);
+        }
+      }, java.util.concurrent.Executors.newSingleThreadExecutor()));
+    }
+    start.countDown();
+    for (CompletableFuture<CachedCopy> commit : commits) {
+      assertTrue(Files.exists(commit.get(30, TimeUnit.SECONDS).dataFile()));
+    }
+  }
+
+  @Test
   void aWaitForRoomEndsWhenACopyLeaves() throws Exception {
     CopyIndex.Staging staging = index.stageFill(KEY, 1015);
     index.commit(filled(staging), staging, index.changes());

@@ -237,6 +237,10 @@ public final class SsdStore {
   public void prepare(CacheDir dir) throws IOException {
     makeDirs(dir.configured().toPath(), dir.inputRoot());
     makeDirs(dir.configured().toPath(), dir.tmpRoot());
+    // Made by an earlier version, perhaps with other permissions.
+    restrict(dir.layoutRoot());
+    restrict(dir.inputRoot());
+    restrict(dir.tmpRoot());
     for (File leftover : io.listFiles(null, dir.tmpRoot().toFile())) {
       io.fullyDelete(null, leftover);
     }
@@ -316,14 +320,18 @@ public final class SsdStore {
     }
   }
 
-  /** Creates {@code target} and the dirs between {@code base} and it, each restricted. */
+  /**
+   * Creates {@code target} and the dirs between {@code base} and it, each one it creates
+   * restricted. Fills committing at once may create the same dir: one wins, none fails.
+   */
   private void makeDirs(Path base, Path target) throws IOException {
     Path relative = base.relativize(target);
     Path current = base;
     for (Path part : relative) {
       current = current.resolve(part);
-      io.mkdirsWithExistsCheck(null, current.toFile());
-      restrict(current);
+      if (!io.exists(null, current.toFile()) && io.mkdirs(null, current.toFile())) {
+        restrict(current);
+      }
     }
   }
 
