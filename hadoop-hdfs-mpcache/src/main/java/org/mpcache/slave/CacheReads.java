@@ -3,11 +3,13 @@ package org.mpcache.slave;
 import java.io.FileInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 import org.apache.hadoop.hdfs.protocol.BlockLocalPathInfo;
 import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
 import org.apache.hadoop.hdfs.server.datanode.fsdataset.LengthInputStream;
-import org.apache.hadoop.io.IOUtils;
 import org.apache.hadoop.util.Time;
 import org.mpcache.slave.store.CachedCopy;
 import org.mpcache.slave.store.SsdStore;
@@ -20,9 +22,13 @@ import org.mpcache.slave.store.SsdStore;
  *
  * <p>Short-circuit readers read the files they are given themselves, unchecked by the DataNode,
  * so they get a copy's files only after it was verified whole within
- * {@code dfs.mpcache.short-circuit.verify.max-age}, only for the generation they asked for, and
- * (file descriptors) only when their request registered a shared-memory slot through which the
- * copy can be revoked; otherwise they get the HDD replica's.
+ * {@code dfs.mpcache.short-circuit.verify.max-age} and only for the generation they asked for.
+ * File descriptors of a copy go only to a request that registered a shared-memory slot, through
+ * which the copy can be revoked, and never for a block the DataNode keeps in memory (its slots
+ * may become anchorable, and a client then reads without checksums). A legacy reader gets the
+ * copy's data path with the HDD replica's own checksum path: stock renames that file whenever
+ * the replica's generation changes, so the pair, which such readers cache by block id, can never
+ * be opened for another generation.
  */
 final class CacheReads {
   private final CopyIndex index;
@@ -30,21 +36,25 @@ final class CacheReads {
   private final ReplicaSource replicas;
   private final Fills fills;
   private final CopyReclaimer reclaimer;
+  private final ShortCircuitSlots slots;
   private final CopyRead.Failures failures;
   private final CacheCounter.Values counters;
   private final long handoutMaxAgeMillis;
   private final ThreadLocal<PendingRead> pending = new ThreadLocal<>();
-  /** The block whose short-circuit request on this thread registered a slot. */
+  /** The block whose short-circuit request on this thread is registering a slot. */
   private final ThreadLocal<BlockKey> slotRegistered = new ThreadLocal<>();
+  /** Blocks the DataNode was asked to keep in memory (HDFS centralized cache). */
+  private final Set<BlockKey> inMemory = ConcurrentHashMap.newKeySet();
 
   CacheReads(CopyIndex index, SsdStore store, ReplicaSource replicas, Fills fills,
-      CopyReclaimer reclaimer, CopyRead.Failures failures, CacheCounter.Values counters,
-      long handoutMaxAgeMillis) {
+      CopyReclaimer reclaimer, ShortCircuitSlots slots, CopyRead.Failures failures,
+      CacheCounter.Values counters, long handoutMaxAgeMillis) {
     this.index = index;
     this.store = store;
     this.replicas = replicas;
     this.fills = fills;
     this.reclaimer = reclaimer;
+    this.slots = slots;
     this.failures = failures;
     this.counters = counters;
     this.handoutMaxAgeMillis = handoutMaxAgeMillis;
@@ -53,6 +63,7 @@ final class CacheReads {
   /** {@code FsDatasetSpi#getMetaDataInputStream}: for a client read, the first of its two opens. */
   LengthInputStream openMeta(ExtendedBlock block, ReadCaller caller) throws IOException {
     BlockKey key = keyOf(block);
+    slotRegistered.remove();
     if (caller == ReadCaller.SHORT_CIRCUIT_FDS) {
       PendingRead read = takePending(key);
       if (read != null && read.handedOutMeta() != null) {
@@ -85,12 +96,17 @@ final class CacheReads {
     if (caller == ReadCaller.SHORT_CIRCUIT_FDS) {
       return openForShortCircuit(block, key, offset);
     }
+    slotRegistered.remove();
     PendingRead read = takePending(key);
     if (read == null) {
       // Not the cache's (checksums not requested, replica not finalized, or never cached).
       return replicas.openData(block, offset);
     }
     if (read.hit() != null) {
+      if (read.hit().copy().generationStamp() != block.getGenerationStamp()) {
+        read.release(); // left by an earlier read that failed between its opens
+        return replicas.openData(block, offset);
+      }
       counters.increment(CacheCounter.HITS);
       return read.hit().dataView(offset);
     }
@@ -107,6 +123,7 @@ final class CacheReads {
    */
   BlockLocalPathInfo localPathInfo(ExtendedBlock block, BlockLocalPathInfo hddPaths) {
     BlockKey key = keyOf(block);
+    slotRegistered.remove();
     LiveReplica replica = replicas.finalizedReplica(key);
     if (replica == null || !replica.cacheable(key)) {
       return hddPaths;
@@ -114,8 +131,9 @@ final class CacheReads {
     CachedCopy copy = verifiedForHandout(key, replica, block.getGenerationStamp());
     if (copy != null) {
       recordShortCircuit(CacheCounter.HITS, CacheCounter.BYTES_FROM_SSD, replica);
-      return new BlockLocalPathInfo(block, copy.dataFile().toString(),
-          copy.metaFile().toString());
+      // The copy's checksums are the replica's own, byte for byte; the replica's file is the
+      // one whose name changes with the generation.
+      return new BlockLocalPathInfo(block, copy.dataFile().toString(), hddPaths.getMetaPath());
     }
     recordShortCircuit(CacheCounter.MISSES, CacheCounter.BYTES_FROM_HDD, replica);
     fills.startInBackground(key, replica);
@@ -130,10 +148,24 @@ final class CacheReads {
     slotRegistered.set(key);
   }
 
+  /**
+   * The DataNode was asked to keep these blocks in memory: no copy's descriptors are handed out
+   * for them from now on, and the slots of those handed out are revoked.
+   */
+  void keptInMemory(List<BlockKey> keys) {
+    inMemory.addAll(keys);
+    keys.forEach(slots::revoke);
+  }
+
+  void noLongerInMemory(List<BlockKey> keys) {
+    inMemory.removeAll(keys);
+  }
+
   private InputStream openForShortCircuit(ExtendedBlock block, BlockKey key, long offset)
       throws IOException {
     releasePending();
-    boolean revocable = key.equals(slotRegistered.get());
+    boolean revocable = key.equals(slotRegistered.get()) && slots.registered(key)
+        && !inMemory.contains(key);
     slotRegistered.remove();
     LiveReplica replica = replicas.finalizedReplica(key);
     if (replica == null || offset != 0 || !replica.cacheable(key)) {
@@ -212,12 +244,5 @@ final class CacheReads {
 
   static BlockKey keyOf(ExtendedBlock block) {
     return new BlockKey(block.getBlockPoolId(), block.getBlockId());
-  }
-
-  /** Releases what this thread kept between two opens (for tests and shutdown). */
-  void releaseThreadState() {
-    releasePending();
-    slotRegistered.remove();
-    IOUtils.closeStream(null);
   }
 }

@@ -42,8 +42,11 @@ final class CopyAdoption {
       if (dir.healthy()) {
         dir.adopting(true);
         dir.lane().submit(() -> {
-          adopt(dir, blockPoolId);
-          dir.adopting(false);
+          try {
+            adopt(dir, blockPoolId);
+          } finally {
+            dir.adopting(false);
+          }
           return null;
         });
       }
@@ -55,27 +58,26 @@ final class CopyAdoption {
   }
 
   /**
-   * Brings a failed dir back into use, on its lane: its layout is made again, then the copies it
-   * holds are taken in.
+   * Brings a failed dir back into use, on its lane: it is admitted again (layout, quota), then
+   * the copies it holds are taken in.
    */
   void recover(CacheDir dir, String why) {
     dir.adopting(true);
     dir.lane().submit(() -> {
       try {
-        store.prepare(dir);
+        store.admit(dir);
+        LOG.info("mpCache SSD dir {} is back in use ({}); taking in the copies it holds", dir,
+            why);
+        dir.recovered();
+        for (String pool : pools) {
+          adopt(dir, pool);
+        }
       } catch (IOException e) {
-        dir.adopting(false);
-        LOG.warn("mpCache SSD dir {} passes its check but its layout cannot be made: {}", dir,
+        LOG.warn("mpCache SSD dir {} passes its check but cannot be admitted: {}", dir,
             e.getMessage());
-        return null;
+      } finally {
+        dir.adopting(false);
       }
-      LOG.info("mpCache SSD dir {} is back in use ({}); taking in the copies it holds", dir,
-          why);
-      dir.recovered();
-      for (String pool : pools) {
-        adopt(dir, pool);
-      }
-      dir.adopting(false);
       return null;
     });
   }

@@ -1,7 +1,13 @@
 package org.mpcache.slave;
 
 import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -9,23 +15,23 @@ import java.util.concurrent.Future;
 import org.apache.hadoop.thirdparty.com.google.common.util.concurrent.ThreadFactoryBuilder;
 import org.mpcache.slave.store.CachedCopy;
 import org.mpcache.slave.store.SsdStore;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Reclaims copies that left the index: local readers holding their files are told (their
  * short-circuit slots revoked), then the files are deleted, never by a reader and never under
  * the index's lock. Evictions queue on their dir's lane; a stale or corrupt copy is deleted at
- * once; a copy whose replica is about to change is deleted before the change proceeds, so a
- * legacy short-circuit reader that kept the copy's paths cannot open them for the new bytes.
+ * once. Before a block's replica changes, every file of it still on an SSD (its copy, and those
+ * whose deletion is still queued) is deleted, waiting at most the I/O timeout: a legacy
+ * short-circuit reader that kept a copy's data path (it caches paths by block id) cannot open it
+ * for the new bytes. A deletion that fails or does not return takes the dir out of use.
  */
 final class CopyReclaimer {
-  private static final Logger LOG = LoggerFactory.getLogger(CopyReclaimer.class);
-
   private final SsdStore store;
   private final ShortCircuitSlots slots;
   private final DirTrouble trouble;
   private final long ioTimeoutMillis;
+  /** Copies removed from the index whose files may still be on their SSD, by block. */
+  private final Map<BlockKey, Set<CachedCopy>> undeleted = new ConcurrentHashMap<>();
   /** Deletes that must not wait behind a lane's queue; a thread each while the device answers. */
   private final ExecutorService urgent = Executors.newCachedThreadPool(new ThreadFactoryBuilder()
       .setDaemon(true).setNameFormat("mpcache-ssd-urgent-%d").build());
@@ -42,8 +48,9 @@ final class CopyReclaimer {
   void reclaim(Collection<CachedCopy> removed) {
     for (CachedCopy copy : removed) {
       slots.revoke(copy.key());
+      pending(copy);
       copy.dir().lane().submit(() -> {
-        store.discard(copy.dir(), copy.dataFile(), copy.metaFile());
+        delete(copy);
         return null;
       });
     }
@@ -52,42 +59,76 @@ final class CopyReclaimer {
   /** A stale or corrupt copy: revoked and deleted now, without waiting. */
   void reclaimNow(CachedCopy copy) {
     slots.revoke(copy.key());
+    pending(copy);
     deleteUrgently(copy);
   }
 
   /**
-   * A copy whose replica is about to change: revoked and deleted before the change goes on,
-   * waiting at most the I/O timeout (a dir whose device does not answer is failed).
+   * The block's replica is about to change: its slots are revoked, and its copy ({@code copy},
+   * or null) and every copy of it still being deleted are deleted before this returns, waiting
+   * at most the I/O timeout for each.
    */
-  void reclaimBeforeChange(CachedCopy copy) {
-    slots.revoke(copy.key());
-    try {
-      SsdStore.await(deleteUrgently(copy), ioTimeoutMillis, copy.dir());
-    } catch (IOException e) {
-      trouble.hung(copy.dir(), "deleting " + copy.dataFile() + " before its replica changed: "
-          + e.getMessage());
+  void reclaimBeforeChange(BlockKey key, CachedCopy copy) {
+    slots.revoke(key);
+    if (copy != null) {
+      pending(copy);
+    }
+    List<CachedCopy> left = new ArrayList<>(undeleted.getOrDefault(key, Set.of()));
+    List<Future<Boolean>> deletions = new ArrayList<>();
+    left.forEach(each -> deletions.add(deleteUrgently(each)));
+    for (int i = 0; i < left.size(); i++) {
+      CachedCopy each = left.get(i);
+      try {
+        if (!SsdStore.await(deletions.get(i), ioTimeoutMillis, each.dir())) {
+          trouble.hung(each.dir(), "could not delete " + each.dataFile()
+              + " before its replica changed");
+        }
+      } catch (InterruptedIOException e) {
+        return; // the DataNode stops
+      } catch (IOException e) {
+        trouble.hung(each.dir(), "deleting " + each.dataFile() + " before its replica changed: "
+            + e.getMessage());
+      }
     }
   }
 
-  /** Copies of a failed dir: revoked; their files stay (the dir is not touched until it is back). */
+  /** Copies of a block pool that is shut down: revoked; their files stay for its next start. */
   void revoke(Collection<CachedCopy> removed) {
     removed.forEach(copy -> slots.revoke(copy.key()));
   }
 
-  /** Revokes what local readers hold of a block that has no copy (its replica is changing). */
-  void revoke(BlockKey key) {
-    slots.revoke(key);
+  /**
+   * Copies of a dir that failed: revoked; their files stay, to be taken in again when the dir is
+   * back, but one whose replica changes meanwhile is deleted first, if the device lets it.
+   */
+  void strand(Collection<CachedCopy> removed) {
+    for (CachedCopy copy : removed) {
+      slots.revoke(copy.key());
+      pending(copy);
+    }
   }
 
-  private Future<?> deleteUrgently(CachedCopy copy) {
-    return urgent.submit(() -> {
-      store.discard(copy.dir(), copy.dataFile(), copy.metaFile());
-      return null;
-    });
+  private void pending(CachedCopy copy) {
+    undeleted.computeIfAbsent(copy.key(), k -> ConcurrentHashMap.newKeySet()).add(copy);
+  }
+
+  private Future<Boolean> deleteUrgently(CachedCopy copy) {
+    return urgent.submit(() -> delete(copy));
+  }
+
+  /** Deletes a copy's files (data first: no complete copy is left half-way); true when gone. */
+  private boolean delete(CachedCopy copy) {
+    boolean gone = store.discard(copy.dir(), copy.dataFile(), copy.metaFile());
+    if (gone) {
+      undeleted.computeIfPresent(copy.key(), (key, copies) -> {
+        copies.remove(copy);
+        return copies.isEmpty() ? null : copies;
+      });
+    }
+    return gone;
   }
 
   void close() {
     urgent.shutdownNow();
-    LOG.debug("mpCache: copy reclaimer stopped");
   }
 }

@@ -3,6 +3,7 @@ package org.mpcache.slave;
 import static org.mpcache.conf.MpCacheConfigKeys.DFS_MPCACHE_DIRS_KEY;
 
 import java.io.IOException;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
@@ -10,6 +11,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
 import org.apache.hadoop.thirdparty.com.google.common.util.concurrent.ThreadFactoryBuilder;
 import org.apache.hadoop.util.Time;
@@ -32,25 +34,26 @@ final class DirHealth implements DirTrouble {
 
   private final SsdStore store;
   private final CopyIndex index;
-  private final ShortCircuitSlots slots;
+  private final Consumer<List<CachedCopy>> stranded;
   private final CopyAdoption adoption;
   private final CacheCounter.Values counters;
   private final long checkIntervalMillis;
   private final long ioTimeoutMillis;
   private final ScheduledExecutorService monitor = Executors.newSingleThreadScheduledExecutor(
       new ThreadFactoryBuilder().setDaemon(true).setNameFormat("mpcache-dir-health").build());
-  private final Map<CacheDir, Check> checks = new ConcurrentHashMap<>();
+  /** Checks under way on the dirs' lanes. A check's calls are watched like every other call. */
+  private final Map<CacheDir, Future<SsdStore.DirCheck>> checks = new ConcurrentHashMap<>();
   private final Map<CacheDir, Long> lastChecked = new ConcurrentHashMap<>();
 
-  /** A check under way on a dir's lane. */
-  private record Check(Future<SsdStore.DirCheck> answer, long startedAt) {
-  }
-
-  DirHealth(SsdStore store, CopyIndex index, ShortCircuitSlots slots, CopyAdoption adoption,
-      CacheCounter.Values counters, long checkIntervalMillis, long ioTimeoutMillis) {
+  /**
+   * @param stranded takes the copies of a dir that failed (still on its device, out of the index)
+   */
+  DirHealth(SsdStore store, CopyIndex index, Consumer<List<CachedCopy>> stranded,
+      CopyAdoption adoption, CacheCounter.Values counters, long checkIntervalMillis,
+      long ioTimeoutMillis) {
     this.store = store;
     this.index = index;
-    this.slots = slots;
+    this.stranded = stranded;
     this.adoption = adoption;
     this.counters = counters;
     this.checkIntervalMillis = checkIntervalMillis;
@@ -100,16 +103,14 @@ final class DirHealth implements DirTrouble {
         fail(dir, "a call to the device has not returned for " + oldest + " ms (over "
             + ioTimeoutMillis + " ms: hung?)");
       }
-      Check check = checks.get(dir);
+      Future<SsdStore.DirCheck> check = checks.get(dir);
       if (check == null) {
         if (now - lastChecked.getOrDefault(dir, 0L) >= checkIntervalMillis) {
           startCheck(dir);
         }
-      } else if (check.answer().isDone()) {
+      } else if (check.isDone()) {
         checks.remove(dir);
-        apply(dir, check.answer());
-      } else if (dir.healthy() && now - check.startedAt() > ioTimeoutMillis) {
-        fail(dir, "its check has not returned within " + ioTimeoutMillis + " ms (hung?)");
+        apply(dir, check);
       }
     }
   }
@@ -117,9 +118,8 @@ final class DirHealth implements DirTrouble {
   /** On the monitor thread. */
   private void startCheck(CacheDir dir) {
     if (!checks.containsKey(dir)) {
-      long now = Time.monotonicNow();
-      lastChecked.put(dir, now);
-      checks.put(dir, new Check(dir.lane().submit(() -> store.check(dir)), now));
+      lastChecked.put(dir, Time.monotonicNow());
+      checks.put(dir, dir.lane().submit(() -> store.check(dir)));
     }
   }
 
@@ -149,9 +149,7 @@ final class DirHealth implements DirTrouble {
       return;
     }
     dir.fail(reason);
-    for (CachedCopy copy : index.dropDir(dir)) {
-      slots.revoke(copy.key());
-    }
+    stranded.accept(index.dropDir(dir));
     LOG.error("mpCache SSD dir {} ({}) is out of use until it passes its check again: {}", dir,
         DFS_MPCACHE_DIRS_KEY, reason);
   }

@@ -207,6 +207,7 @@ final class Fill implements Runnable {
       files.dataOut().close();
       files.metaOut().close();
     } catch (AbortedException e) {
+      closeQuietly(files);
       fills.abandoned(this, files, abortReason, null, retryInBackground);
       return;
     } catch (SsdIoException e) {
@@ -231,7 +232,14 @@ final class Fill implements Runnable {
       abortReason = why;
     }
     queue.clear();
+    closeQuietly(files);
     fills.abandoned(this, files, why, ssdError, false);
+  }
+
+  private static void closeQuietly(FillFiles files) {
+    if (files != null) {
+      files.closeQuietly();
+    }
   }
 
   private void copy(FillFiles files) throws IOException, InterruptedException {

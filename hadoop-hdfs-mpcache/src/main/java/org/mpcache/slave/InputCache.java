@@ -7,6 +7,7 @@ import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.LongFunction;
+import java.util.function.LongSupplier;
 import java.util.stream.Collectors;
 
 import org.apache.hadoop.conf.Configuration;
@@ -88,14 +89,14 @@ public final class InputCache implements ArbitratedCache {
     this.arbiter = arbiter;
     this.index = new CopyIndex(store.dirs(), arbiter, counters);
     this.adoption = new CopyAdoption(store, index, replicas, counters);
-    this.health = new DirHealth(store, index, slots, adoption, counters,
+    this.health = new DirHealth(store, index, this::stranded, adoption, counters,
         settings.dirCheckMillis(), settings.ioTimeoutMillis());
     this.reclaimer = new CopyReclaimer(store, slots, health, settings.ioTimeoutMillis());
     this.fills = new Fills(index, store, replicas, arbiter, reclaimer, health, counters,
         settings.fillThreads(), settings.fillQueue(), settings.admissionWaitMillis(),
         settings.ioTimeoutMillis());
-    this.reads = new CacheReads(index, store, replicas, fills, reclaimer, this::dropBroken,
-        counters, settings.handoutMaxAgeMillis());
+    this.reads = new CacheReads(index, store, replicas, fills, reclaimer, slots,
+        this::dropBroken, counters, settings.handoutMaxAgeMillis());
     this.scrubber = new Scrubber(index, store, replicas, reclaimer, this::dropBroken, counters,
         settings.scrubBytesPerSecond());
   }
@@ -109,9 +110,10 @@ public final class InputCache implements ArbitratedCache {
       CacheArbiterFactory arbiters, FileIoProvider io, ShortCircuitSlots slots) {
     SsdStore store = SsdStore.open(settings.dirs(), settings.capacityBytes(), io,
         settings.dirPermission(), settings.ioTimeoutMillis());
-    long capacity = store.dirs().stream().filter(CacheDir::healthy)
+    LongSupplier capacity = () -> store.dirs().stream().filter(CacheDir::healthy)
         .mapToLong(CacheDir::quotaBytes).sum();
-    LOG.info("mpCache input cache on {} with {} bytes of capacity", store.dirs(), capacity);
+    LOG.info("mpCache input cache on {} with {} bytes of capacity", store.dirs(),
+        capacity.getAsLong());
     InputCache cache = new InputCache(settings, replicas, store, arbiters.create(capacity),
         slots);
     cache.health.start();
@@ -126,10 +128,10 @@ public final class InputCache implements ArbitratedCache {
     return cache;
   }
 
-  /** Makes the arbiter for a cache of the given capacity. */
+  /** Makes the arbiter for a cache whose capacity (its healthy dirs') is given as it is now. */
   @FunctionalInterface
   public interface CacheArbiterFactory {
-    CacheArbiter create(long capacityBytes);
+    CacheArbiter create(LongSupplier capacityBytes);
   }
 
   /**
@@ -283,11 +285,7 @@ public final class InputCache implements ArbitratedCache {
 
   @Override
   public void evict(String blockPoolId, long[] blockIds) {
-    List<BlockKey> keys = new ArrayList<>(blockIds.length);
-    for (long blockId : blockIds) {
-      keys.add(new BlockKey(blockPoolId, blockId));
-    }
-    reclaimer.reclaim(index.evict(keys));
+    reclaimer.reclaim(index.evict(keys(blockPoolId, blockIds)));
   }
 
   // ---- Reads -------------------------------------------------------------------------------
@@ -297,10 +295,13 @@ public final class InputCache implements ArbitratedCache {
     return routed(caller) ? reads.openMeta(block, caller) : replicas.openMeta(block);
   }
 
-  /** {@code FsDatasetSpi#getBlockInputStream}. */
+  /**
+   * {@code FsDatasetSpi#getBlockInputStream}. The second open of a read keeps the first's
+   * decision, even if the cache turned off in between: its checksums were handed out already.
+   */
   public InputStream openData(ExtendedBlock block, long offset, ReadCaller caller)
       throws IOException {
-    return routed(caller) ? reads.openData(block, offset, caller)
+    return reads != null && caller != ReadCaller.OTHER ? reads.openData(block, offset, caller)
         : replicas.openData(block, offset);
   }
 
@@ -323,6 +324,28 @@ public final class InputCache implements ArbitratedCache {
     return caller != ReadCaller.OTHER && enabled();
   }
 
+  /** The DataNode was asked to keep these blocks in memory (HDFS centralized cache). */
+  public void keptInMemory(String blockPoolId, long[] blockIds) {
+    if (reads != null) {
+      reads.keptInMemory(keys(blockPoolId, blockIds));
+    }
+  }
+
+  /** The DataNode no longer keeps these blocks in memory. */
+  public void noLongerInMemory(String blockPoolId, long[] blockIds) {
+    if (reads != null) {
+      reads.noLongerInMemory(keys(blockPoolId, blockIds));
+    }
+  }
+
+  private static List<BlockKey> keys(String blockPoolId, long[] blockIds) {
+    List<BlockKey> keys = new ArrayList<>(blockIds.length);
+    for (long blockId : blockIds) {
+      keys.add(new BlockKey(blockPoolId, blockId));
+    }
+    return keys;
+  }
+
   /** A copy failed a read or a check: it is dropped, and its dir checked after an I/O error. */
   private void dropBroken(CachedCopy copy, String why, IOException ioError) {
     LOG.warn("mpCache: dropping {}: {}; reads go to the HDD replica", copy, why);
@@ -332,6 +355,11 @@ public final class InputCache implements ArbitratedCache {
     if (ioError != null) {
       health.suspect(copy.dir(), ioError);
     }
+  }
+
+  /** The copies of a dir that failed (their files left on it). */
+  private void stranded(List<CachedCopy> copies) {
+    reclaimer.strand(copies);
   }
 
   // ---- Replica changes ---------------------------------------------------------------------
@@ -347,12 +375,7 @@ public final class InputCache implements ArbitratedCache {
       return;
     }
     BlockKey key = new BlockKey(blockPoolId, blockId);
-    CachedCopy copy = index.beginChange(key);
-    if (copy != null) {
-      reclaimer.reclaimBeforeChange(copy);
-    } else {
-      reclaimer.revoke(key);
-    }
+    reclaimer.reclaimBeforeChange(key, index.beginChange(key));
   }
 
   /** The block's replica is about to be deleted: its copy goes too, without waiting. */

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.LongSupplier;
 
 import org.mpcache.policy.BlockLru;
 
@@ -13,15 +14,20 @@ import org.mpcache.policy.BlockLru;
  */
 public final class LocalArbiter implements CacheArbiter {
   private final BlockLru<BlockKey> lru = new BlockLru<>();
-  private final long capacityBytes;
+  private final LongSupplier capacityBytes;
+
+  /** {@code capacityBytes}: the cache's capacity now (its dirs come and go). */
+  public LocalArbiter(LongSupplier capacityBytes) {
+    this.capacityBytes = capacityBytes;
+  }
 
   public LocalArbiter(long capacityBytes) {
-    this.capacityBytes = capacityBytes;
+    this(() -> capacityBytes);
   }
 
   @Override
   public synchronized Admission requestAdmission(BlockKey block, long bytes, long freeBytes) {
-    if (bytes > capacityBytes) {
+    if (bytes > capacityBytes.getAsLong()) {
       return Admission.REJECTED;
     }
     return Admission.admit(victimsAfter(List.of(), bytes, freeBytes));

@@ -6,11 +6,10 @@ package org.mpcache.slave;
  * Stock Hadoop does so only when a replica is deleted, because an HDD replica's file changes in
  * place; an SSD copy is a frozen file, so every copy that leaves the cache is revoked.
  */
-@FunctionalInterface
 public interface ShortCircuitSlots {
-  /** For caches outside a DataNode (tests, tools). */
-  ShortCircuitSlots NONE = key -> {
-  };
-
+  /** Marks the block's slots invalid: their holders ask the DataNode again at their next read. */
   void revoke(BlockKey key);
+
+  /** True when some local reader holds a slot for the block (the registry knows one). */
+  boolean registered(BlockKey key);
 }

@@ -36,6 +36,7 @@ final class CacheFixture implements AutoCloseable {
     long dirCheckMillis = 200;
     long ioTimeoutMillis = 1000;
     long admissionWaitMillis = 10_000;
+    boolean missingAtStart;
     CacheArbiter arbiter;
 
     CacheFixture open(String name) throws Exception {
@@ -49,7 +50,9 @@ final class CacheFixture implements AutoCloseable {
 
   private CacheFixture(String name, Settings settings) throws Exception {
     ssd = GenericTestUtils.getTestDir(name + "-" + System.nanoTime());
-    Files.createDirectories(ssd.toPath());
+    if (!settings.missingAtStart) {
+      Files.createDirectories(ssd.toPath());
+    }
     FileIoProvider io = new FileIoProvider(null, null);
     faults = SsdFaults.install(io);
     SlaveSettings slave = new SlaveSettings(List.of(ssd), settings.capacityBytes,
@@ -57,7 +60,17 @@ final class CacheFixture implements AutoCloseable {
         settings.scrubBytesPerSecond, settings.dirCheckMillis, settings.ioTimeoutMillis,
         PosixFilePermissions.fromString("rwx------"), settings.admissionWaitMillis);
     cache = InputCache.open(slave, replicas, capacity -> settings.arbiter != null
-        ? settings.arbiter : new LocalArbiter(capacity), io, revoked::add);
+        ? settings.arbiter : new LocalArbiter(capacity), io, new ShortCircuitSlots() {
+          @Override
+          public void revoke(BlockKey key) {
+            revoked.add(key);
+          }
+
+          @Override
+          public boolean registered(BlockKey key) {
+            return true;
+          }
+        });
     cache.loadBlockPool(FakeReplicas.POOL);
     GenericTestUtils.waitFor(() -> !cache.takingInCopies(), 10, 30_000, "copies taken in");
   }
@@ -90,17 +103,14 @@ final class CacheFixture implements AutoCloseable {
     GenericTestUtils.waitFor(() -> cache.isCached(key), 10, 30_000, key + " cached");
   }
 
-  /** The copy's data file of a block, found on the SSD dir. */
+  /** The data file of the block's copy of its replica's generation, found on the SSD dir. */
   File copyFile(BlockKey key) throws IOException {
-    try (var files = Files.walk(ssd.toPath())) {
+    String name = "blk_" + key.blockId() + "_" + replicas.block(key).getGenerationStamp() + "_";
+    try (var files = Files.walk(ssd.toPath().resolve("mpcache/input"))) {
       return files.map(java.nio.file.Path::toFile)
-          .filter(f -> f.getName().equals(copyName(key)))
+          .filter(f -> f.getName().startsWith(name) && !f.getName().endsWith(".meta"))
           .findFirst().orElseThrow(() -> new IOException("no copy of " + key));
     }
-  }
-
-  String copyName(BlockKey key) {
-    return "blk_" + key.blockId() + "_" + replicas.block(key).getGenerationStamp();
   }
 
   /** Files under the dir's tmp area (fills under way or left behind). */

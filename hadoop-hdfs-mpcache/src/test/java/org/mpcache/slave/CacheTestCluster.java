@@ -280,13 +280,8 @@ public final class CacheTestCluster implements AutoCloseable {
   /** The SSD data file of a block's copy, found on disk under the holder's SSD dir. */
   public File copyDataFile(LocatedBlock block) throws IOException {
     ExtendedBlock b = block.getBlock();
-    File root = new File(base, "ssd" + holderIndex(block));
-    try (var files = java.nio.file.Files.walk(root.toPath())) {
-      return files.map(java.nio.file.Path::toFile)
-          .filter(f -> f.getName().startsWith("blk_" + b.getBlockId() + "_")
-              && !f.getName().endsWith(".meta") && f.getPath().contains("input"))
-          .findFirst().orElseThrow(() -> new IOException("no SSD copy of " + b));
-    }
+    return copiesUnder(new File(base, "ssd" + holderIndex(block)), b).stream().findFirst()
+        .orElseThrow(() -> new IOException("no SSD copy of " + b));
   }
 
   /**
@@ -312,11 +307,23 @@ public final class CacheTestCluster implements AutoCloseable {
 
   /** The SSD data files of a block's copies on every DataNode. */
   public List<File> copyDataFiles(LocatedBlock block) throws IOException {
-    ExtendedBlock b = block.getBlock();
-    try (var files = java.nio.file.Files.walk(base.toPath())) {
+    List<File> copies = new java.util.ArrayList<>();
+    for (int i = 0; i < cluster.getDataNodes().size(); i++) {
+      copies.addAll(copiesUnder(new File(base, "ssd" + i), block.getBlock()));
+    }
+    return copies;
+  }
+
+  /** Data files of a block's copies under one SSD dir's layout (not its probe files). */
+  private static List<File> copiesUnder(File ssd, ExtendedBlock b) throws IOException {
+    java.nio.file.Path input = ssd.toPath().resolve("mpcache/input");
+    if (!java.nio.file.Files.isDirectory(input)) {
+      return List.of();
+    }
+    try (var files = java.nio.file.Files.walk(input)) {
       return files.map(java.nio.file.Path::toFile)
           .filter(f -> f.getName().startsWith("blk_" + b.getBlockId() + "_")
-              && !f.getName().endsWith(".meta") && f.getPath().contains("mpcache/input"))
+              && !f.getName().endsWith(".meta"))
           .toList();
     }
   }

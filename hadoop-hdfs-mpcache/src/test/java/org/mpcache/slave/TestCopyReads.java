@@ -86,6 +86,27 @@ class TestCopyReads {
     }
   }
 
+  @Test
+  void aHitLeftPendingByAFailedReadIsNotServedForAnotherGeneration() throws Exception {
+    try (CacheFixture fixture = CacheFixture.settings().open("stale-pending")) {
+      BlockKey key = fixture.replicas.add(4, BLOCK);
+      fixture.fill(key);
+      // A BlockSender opens the checksums (a hit) and fails before it opens the data.
+      fixture.cache.openMeta(fixture.replicas.block(key), ReadCaller.CLIENT_READ);
+
+      fixture.cache.replicaChanging(key.blockPoolId(), key.blockId());
+      byte[] appended = Arrays.copyOf(fixture.replicas.data(key), BLOCK + 512);
+      fixture.replicas.change(key, appended);
+      fixture.cache.replicaChanged(key.blockPoolId(), key.blockId());
+
+      // The next open on the thread, for the new generation, without checksums.
+      try (InputStream data = fixture.cache.openData(fixture.replicas.block(key), 0,
+          ReadCaller.CLIENT_READ)) {
+        assertArrayEquals(appended, data.readAllBytes());
+      }
+    }
+  }
+
   private static void flipByte(File file, long offset) throws IOException {
     try (RandomAccessFile raf = new RandomAccessFile(file, "rw")) {
       raf.seek(offset);

@@ -133,6 +133,23 @@ class TestDirHealth {
   }
 
   @Test
+  void aDirMissingAtStartIsSizedAndUsedWhenItAppears() throws Exception {
+    CacheFixture.Settings settings = CacheFixture.settings();
+    settings.capacityBytes = 0; // 90 % of the device, known only once the dir is there
+    settings.missingAtStart = true;
+    try (CacheFixture fixture = settings.open("missing-at-start")) {
+      BlockKey key = fixture.replicas.add(11, BLOCK);
+      assertFalse(fixture.cache.enabled());
+      assertArrayEquals(fixture.replicas.data(key), fixture.read(key));
+
+      Files.createDirectories(fixture.ssd.toPath());
+      GenericTestUtils.waitFor(fixture.cache::enabled, 10, 30_000, "the dir in use");
+      assertTrue(fixture.cache.capacityBytes() > BLOCK, "sized from its device");
+      fixture.fill(key);
+    }
+  }
+
+  @Test
   void theScrubberFindsRotAndDropsAndRevokesTheCopy() throws Exception {
     CacheFixture.Settings settings = CacheFixture.settings();
     settings.scrubBytesPerSecond = 64 << 20;

@@ -42,9 +42,10 @@ class TestInputCacheLifecycle {
       cluster.waitCached(warm);
       cluster.waitCached(stale);
       // A copy from another generation of the replica than the one the DataNode will load.
-      File staleCopy = cluster.copyDataFile(cluster.blocks(stale).get(0));
+      LocatedBlock staleBlock = cluster.blocks(stale).get(0);
+      File staleCopy = cluster.copyDataFile(staleBlock);
       File olderGeneration = new File(staleCopy.getParent(),
-          staleCopy.getName().replaceFirst("_(\\d+)$", "_1"));
+          "blk_" + staleBlock.getBlock().getBlockId() + "_1_7");
 
       MiniDFSCluster.DataNodeProperties stopped = cluster.mini().stopDataNode(0);
       Files.move(staleCopy.toPath(), olderGeneration.toPath());
@@ -79,6 +80,13 @@ class TestInputCacheLifecycle {
       }
       assertEquals("rwxr-x---", java.nio.file.attribute.PosixFilePermissions.toString(
           Files.getPosixFilePermissions(new File(ssd, "mpcache/tmp").toPath())));
+      // Copy files as the DataNode makes block files (its umask decides), both alike.
+      File fresh = new File(copy.getParentFile(), "fresh");
+      new java.io.FileOutputStream(fresh).close();
+      var expected = Files.getPosixFilePermissions(fresh.toPath());
+      assertEquals(expected, Files.getPosixFilePermissions(copy.toPath()));
+      assertEquals(expected, Files.getPosixFilePermissions(new File(copy + ".meta").toPath()));
+      assertTrue(fresh.delete());
     }
   }
 

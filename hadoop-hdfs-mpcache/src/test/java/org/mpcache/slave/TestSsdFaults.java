@@ -181,6 +181,43 @@ class TestSsdFaults {
   }
 
   @Test
+  void anOldCopyLeftOnTheSsdIsNeverReadForANewGeneration() throws Exception {
+    Path file = new Path("/left-behind");
+    byte[] original = cluster.write(file, BLOCK_SIZE, 10, (short) 1);
+    cluster.fillOnEveryHolder(file);
+    File copy = cluster.copyDataFile(cluster.blocks(file).get(0));
+    File meta = new File(copy + ".meta");
+    File keptCopy = new File(copy.getParentFile(), "kept");
+    File keptMeta = new File(copy.getParentFile(), "kept.meta");
+    try (FileSystem local = cluster.shortCircuitClient("kept-paths")) {
+      assertArrayEquals(original, DFSTestUtil.readFileBuffer(local, file));
+      java.nio.file.Files.copy(copy.toPath(), keptCopy.toPath());
+      java.nio.file.Files.copy(meta.toPath(), keptMeta.toPath());
+
+      // Truncate and append back to the same length; the old copy's files are then put back
+      // where they were, as deletes that failed would leave them.
+      cluster.truncate(file, BLOCK_SIZE / 2);
+      byte[] tail = new byte[BLOCK_SIZE / 2];
+      Arrays.fill(tail, (byte) 17);
+      try (FSDataOutputStream out = cluster.fs().append(file)) {
+        out.write(tail);
+      }
+      java.nio.file.Files.move(keptCopy.toPath(), copy.toPath());
+      java.nio.file.Files.move(keptMeta.toPath(), meta.toPath());
+      byte[] expected = Arrays.copyOf(original, BLOCK_SIZE);
+      System.arraycopy(tail, 0, expected, BLOCK_SIZE / 2, tail.length);
+
+      assertArrayEquals(expected, DFSTestUtil.readFileBuffer(local, file),
+          "the client cached the copy's data path with the replica's checksum path, which the"
+              + " new generation renamed: it falls back");
+    } finally {
+      java.nio.file.Files.deleteIfExists(copy.toPath());
+      java.nio.file.Files.deleteIfExists(meta.toPath());
+    }
+    cluster.assertHddReplicasIntact(file, 1);
+  }
+
+  @Test
   void anEvictionWhileAShortCircuitReaderHoldsTheCopyChangesNothingForIt() throws Exception {
     Path file = new Path("/evicted-under-reader");
     byte[] data = cluster.write(file, BLOCK_SIZE, 8, (short) 1);

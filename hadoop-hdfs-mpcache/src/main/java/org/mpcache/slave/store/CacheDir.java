@@ -2,33 +2,33 @@ package org.mpcache.slave.store;
 
 import java.io.File;
 import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * One SSD directory of {@code dfs.mpcache.dirs}: its share of the capacity, what the cache holds
- * in it, its health and its I/O lane. The byte counts are changed only under the lock of the
- * cache's index of copies; health and the device's usable space are read without it.
+ * One SSD directory of {@code dfs.mpcache.dirs}: its share of the capacity (sized when the dir is
+ * admitted), what the cache holds in it, its health and its I/O lane. The byte counts are changed
+ * only under the lock of the cache's index of copies; the rest is read without it.
  */
 public final class CacheDir {
   private final File configured;
   private final Path inputRoot;
   private final Path tmpRoot;
-  private final long quotaBytes;
+  private volatile long quotaBytes;
   private final SsdLane lane;
   /** Bytes of the copies this dir holds. */
   private long usedBytes;
   /** Bytes of the fills under way into this dir, not yet charged to its quota. */
   private long stagedBytes;
   private volatile String failure;
-  /** Copies found on the dir are being taken in (start-up or recovery): no fill goes here. */
-  private volatile boolean adopting;
+  /** Takings-in of the copies found on the dir under way (start-up, recovery): no fill goes here. */
+  private final AtomicInteger adoptions = new AtomicInteger();
   private volatile long usableBytes = Long.MAX_VALUE;
 
-  CacheDir(File configured, long quotaBytes, SsdLane lane) {
+  CacheDir(File configured, SsdLane lane) {
     this.configured = configured;
     Path base = configured.toPath().resolve(SsdStore.LAYOUT_DIR);
     this.inputRoot = base.resolve("input");
     this.tmpRoot = base.resolve("tmp");
-    this.quotaBytes = quotaBytes;
     this.lane = lane;
   }
 
@@ -54,6 +54,10 @@ public final class CacheDir {
 
   public long quotaBytes() {
     return quotaBytes;
+  }
+
+  void quotaBytes(long bytes) {
+    quotaBytes = bytes;
   }
 
   public long usedBytes() {
@@ -91,7 +95,7 @@ public final class CacheDir {
 
   /** Healthy and not taking in copies: new fills may go here. */
   public boolean acceptsFills() {
-    return failure == null && !adopting;
+    return failure == null && !adopting();
   }
 
   /** Why the directory is out of use, or null while it is healthy. */
@@ -107,12 +111,13 @@ public final class CacheDir {
     failure = null;
   }
 
-  public void adopting(boolean underWay) {
-    adopting = underWay;
+  /** A taking-in of copies begins ({@code true}) or ends ({@code false}). */
+  public void adopting(boolean begins) {
+    adoptions.addAndGet(begins ? 1 : -1);
   }
 
   public boolean adopting() {
-    return adopting;
+    return adoptions.get() > 0;
   }
 
   @Override

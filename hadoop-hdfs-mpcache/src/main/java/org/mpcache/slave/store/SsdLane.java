@@ -34,9 +34,13 @@ public final class SsdLane {
     this.thread = executor;
   }
 
-  /** Runs {@code op} on the lane's thread, after what is queued there, watched. */
-  public <T> Future<T> submit(IoOp<T> op) {
-    return thread.submit(() -> track(op));
+  /**
+   * Runs {@code work} on the lane's thread, after what is queued there. The work's own calls to
+   * the device are watched one by one ({@link #track}), not the work as a whole: a long scan is
+   * no hung call.
+   */
+  public <T> Future<T> submit(IoOp<T> work) {
+    return thread.submit(work::run);
   }
 
   /** An operation on the dir starts; pass the token to {@link #end}. */

@@ -6,6 +6,7 @@ import static org.mpcache.conf.MpCacheConfigKeys.DFS_MPCACHE_DIRS_KEY;
 import java.io.File;
 import java.io.FileInputStream;
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.io.OutputStream;
 import java.io.RandomAccessFile;
 import java.nio.file.AccessDeniedException;
@@ -19,6 +20,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.regex.Matcher;
@@ -32,85 +34,91 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The files of the input cache on the SSD directories. Layout of each directory:
- * {@code mpcache/input/<block pool>/<subdir>/blk_<id>_<genstamp>[.meta]} for copies and
- * {@code mpcache/tmp/} for fills under way. A copy is complete once its data file exists (the
- * meta file is renamed into place first), so the files themselves are the index that survives
- * a restart.
+ * {@code mpcache/input/<block pool>/<subdir>/blk_<id>_<genstamp>_<n>[.meta]} for copies and
+ * {@code mpcache/tmp/} for fills under way. {@code <n>} is drawn at random for each copy, so no
+ * two copies ever share a path, even of the same block and generation: a path handed to a reader
+ * names one copy's bytes or nothing. A copy is complete once its data file exists (the meta file
+ * is moved into place first), so the files themselves are the index that survives a restart.
  *
  * <p>Every call reaches the device through the DataNode's {@link FileIoProvider} (its profiling
- * and fault-injection hooks see the SSD too) and is watched by the dir's {@link SsdLane}.
- * Reads and fills run on their callers' threads; deletes, checks and scans on the lane. Nothing
- * here locks: the cache's index decides, the store only does the I/O.
+ * and fault-injection hooks see the SSD too) and is watched by the dir's {@link SsdLane}, one
+ * call at a time. Reads and fills run on their callers' threads; admitting a dir, deleting and
+ * scanning on its lane. Nothing here locks: the cache's index decides, the store does the I/O.
  */
 public final class SsdStore {
   private static final Logger LOG = LoggerFactory.getLogger(SsdStore.class);
   static final String LAYOUT_DIR = "mpcache";
   private static final String META_SUFFIX = ".meta";
-  private static final Pattern DATA_NAME = Pattern.compile("blk_(-?\\d+)_(\\d+)");
+  /** A copy's data file; copies made before names carried {@code _<n>} have none. */
+  private static final Pattern DATA_NAME = Pattern.compile("blk_(-?\\d+)_(\\d+)(?:_\\d+)?");
   private static final int SUBDIRS = 256;
 
   private final List<CacheDir> dirs;
   private final FileIoProvider io;
   private final Set<PosixFilePermission> dirPermission;
+  /** The node's cache capacity, split evenly among the dirs; 0 for auto (see {@link #admit}). */
+  private final long capacityBytes;
+  private final int dirCount;
 
-  private SsdStore(List<CacheDir> dirs, FileIoProvider io, Set<PosixFilePermission> dirPermission) {
+  private SsdStore(List<CacheDir> dirs, FileIoProvider io, Set<PosixFilePermission> dirPermission,
+      long capacityBytes, int dirCount) {
     this.dirs = Collections.unmodifiableList(dirs);
     this.io = io;
     this.dirPermission = dirPermission;
+    this.capacityBytes = capacityBytes;
+    this.dirCount = dirCount;
   }
 
   /**
-   * Opens every configured directory, each checked on its own lane within {@code timeoutMillis}:
-   * one that is missing, not a directory, not writable or not answering is kept out of use with
-   * an error that names it and the key. Its layout gets {@code dirPermission} (the DataNode's
-   * {@code dfs.datanode.data.dir.perm}), and fills under way at the last stop are discarded.
+   * Opens every configured directory, each admitted ({@link #admit}) on its own lane within
+   * {@code timeoutMillis}: one that is missing, not a directory, not writable or not answering
+   * is kept out of use with an error that names it and the key (it is admitted later when it
+   * passes a check).
    *
    * @param capacityBytes the node's cache capacity, split evenly; 0 for 90 % of each dir's
    *     usable space (plus what the cache holds there)
    */
   public static SsdStore open(List<File> configuredDirs, long capacityBytes, FileIoProvider io,
       Set<PosixFilePermission> dirPermission, long timeoutMillis) {
-    long share = capacityBytes / configuredDirs.size();
     List<CacheDir> dirs = new ArrayList<>();
-    SsdStore store = new SsdStore(dirs, io, dirPermission);
+    SsdStore store = new SsdStore(dirs, io, dirPermission, capacityBytes, configuredDirs.size());
     for (File configured : configuredDirs) {
-      SsdLane lane = new SsdLane(configured.getPath());
-      long quota = share;
-      long usable = Long.MAX_VALUE;
-      String problem;
-      try {
-        usable = await(lane.submit(() -> {
-          store.checkUsable(configured);
-          return configured.getUsableSpace();
-        }), timeoutMillis, configured);
-        if (capacityBytes == 0) {
-          quota = (long) (AUTO_CAPACITY_FRACTION * (usable
-              + treeBytes(configured.toPath().resolve(LAYOUT_DIR))));
-        }
-        problem = null;
-      } catch (IOException e) {
-        problem = e.getMessage();
-      }
-      CacheDir dir = new CacheDir(configured, quota, lane);
-      dir.usableBytes(usable);
-      if (problem == null) {
-        try {
-          await(lane.submit(() -> {
-            store.prepare(dir);
-            return null;
-          }), timeoutMillis, configured);
-        } catch (IOException e) {
-          problem = "cannot create the cache layout under it: " + e.getMessage();
-        }
-      }
-      if (problem != null) {
-        dir.fail(problem);
-        LOG.error("mpCache SSD dir {} ({}) is out of use: {}", configured, DFS_MPCACHE_DIRS_KEY,
-            problem);
-      }
+      CacheDir dir = new CacheDir(configured, new SsdLane(configured.getPath()));
       dirs.add(dir);
+      try {
+        await(dir.lane().submit(() -> {
+          store.admit(dir);
+          return null;
+        }), timeoutMillis, dir);
+      } catch (IOException e) {
+        dir.fail(e.getMessage());
+        LOG.error("mpCache SSD dir {} ({}) is out of use: {}", configured, DFS_MPCACHE_DIRS_KEY,
+            e.getMessage());
+      }
     }
     return store;
+  }
+
+  /**
+   * Makes a dir ready for use, at start-up or when it is back: checks it can hold the cache,
+   * makes its layout with the data-dir permission, empties its tmp dir, and sizes its quota
+   * (with an automatic capacity, from what its device has now). Run on the dir's lane.
+   */
+  public void admit(CacheDir dir) throws IOException {
+    checkUsable(dir);
+    makeDirs(dir, dir.configured().toPath(), dir.inputRoot());
+    makeDirs(dir, dir.configured().toPath(), dir.tmpRoot());
+    // Made by an earlier version, perhaps with other permissions.
+    restrict(dir, dir.layoutRoot());
+    restrict(dir, dir.inputRoot());
+    restrict(dir, dir.tmpRoot());
+    for (File leftover : call(dir, () -> io.listFiles(null, dir.tmpRoot().toFile()))) {
+      call(dir, () -> io.fullyDelete(null, leftover));
+    }
+    long usable = call(dir, () -> dir.configured().getUsableSpace());
+    dir.usableBytes(usable);
+    dir.quotaBytes(capacityBytes > 0 ? capacityBytes / dirCount
+        : (long) (AUTO_CAPACITY_FRACTION * (usable + call(dir, () -> treeBytes(dir.inputRoot())))));
   }
 
   /** The result of lane work, or an {@link IOException} naming why there is none in time. */
@@ -124,7 +132,7 @@ public final class SsdStore {
       throw cause instanceof IOException ioe ? ioe : new IOException(String.valueOf(cause), cause);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new IOException("interrupted while waiting for " + dir);
+      throw new InterruptedIOException("interrupted while waiting for " + dir);
     }
   }
 
@@ -164,13 +172,17 @@ public final class SsdStore {
 
   // ---- Fills (on the fill's writer thread) ------------------------------------------------
 
-  /** Fresh temporary files for a fill into {@code dir}, open for writing: data, then meta. */
+  /**
+   * Fresh temporary files for a fill into {@code dir}, open for writing: data, then meta. They
+   * are created as the DataNode creates block files (its umask decides their mode).
+   */
   public FillFiles createFill(CacheDir dir, BlockKey key, long generationStamp)
       throws SsdIoException {
+    String name = name(key.blockId(), generationStamp) + "_"
+        + (ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE);
+    Path data = dir.tmpRoot().resolve(name);
+    Path meta = dir.tmpRoot().resolve(name + META_SUFFIX);
     SsdLane lane = dir.lane();
-    Path data = lane.track(() -> Files.createTempFile(dir.tmpRoot(),
-        name(key.blockId(), generationStamp) + ".", ""));
-    Path meta = data.resolveSibling(data.getFileName() + META_SUFFIX);
     OutputStream dataOut = null;
     try {
       dataOut = new TrackedOutputStream(
@@ -186,35 +198,43 @@ public final class SsdStore {
   }
 
   /**
-   * Moves a fill's closed files into place (meta first, so the data file marks a complete copy)
-   * and returns the copy, verified at {@code now}.
+   * Moves a fill's closed files into place under their unique name (meta first, so the data
+   * file marks a complete copy) and returns the copy, verified at {@code now}.
    */
   public CachedCopy commit(FillFiles files, BlockKey key, long generationStamp, long length,
       long metaLength, long now) throws SsdIoException {
     CacheDir dir = files.dir();
-    Path data = dataFile(dir, key, generationStamp);
+    String subdir = Integer.toHexString((int) (key.blockId() & (SUBDIRS - 1)));
+    Path data = dir.inputRoot().resolve(key.blockPoolId()).resolve(subdir)
+        .resolve(files.data().getFileName());
     Path meta = data.resolveSibling(data.getFileName() + META_SUFFIX);
     SsdLane lane = dir.lane();
     lane.track(() -> {
-      makeDirs(dir.inputRoot(), data.getParent());
-      io.move(null, files.meta(), meta, StandardCopyOption.ATOMIC_MOVE,
-          StandardCopyOption.REPLACE_EXISTING);
-      io.move(null, files.data(), data, StandardCopyOption.ATOMIC_MOVE,
-          StandardCopyOption.REPLACE_EXISTING);
+      makeDirs(dir, dir.inputRoot(), data.getParent());
+      io.move(null, files.meta(), meta, StandardCopyOption.ATOMIC_MOVE);
+      io.move(null, files.data(), data, StandardCopyOption.ATOMIC_MOVE);
       return null;
     });
     return new CachedCopy(key, generationStamp, length, metaLength, dir, data, meta, now);
   }
 
-  /** Deletes files on the caller's thread, logging what cannot be deleted. */
-  public void discard(CacheDir dir, Path... files) {
+  /**
+   * Deletes files on the caller's thread; true when none of them is left. What cannot be deleted
+   * is logged.
+   */
+  public boolean discard(CacheDir dir, Path... files) {
+    boolean gone = true;
     for (Path file : files) {
       try {
-        dir.lane().track(() -> io.deleteWithExistsCheck(null, file.toFile()));
+        if (!dir.lane().track(() -> io.deleteWithExistsCheck(null, file.toFile()))) {
+          gone = false;
+        }
       } catch (IOException e) {
         LOG.warn("mpCache: could not delete {}: {}", file, e.toString());
+        gone = false;
       }
     }
+    return gone;
   }
 
   // ---- Dir work (callers run it on the dir's lane) ------------------------------------------
@@ -228,22 +248,9 @@ public final class SsdStore {
    * whether the cache layout is there, or fails with what is wrong.
    */
   public DirCheck check(CacheDir dir) throws IOException {
-    checkUsable(dir.configured());
-    return new DirCheck(dir.configured().getUsableSpace(),
-        io.exists(null, dir.inputRoot().toFile()));
-  }
-
-  /** Creates the dir's layout with the data-dir permission and empties its tmp dir. */
-  public void prepare(CacheDir dir) throws IOException {
-    makeDirs(dir.configured().toPath(), dir.inputRoot());
-    makeDirs(dir.configured().toPath(), dir.tmpRoot());
-    // Made by an earlier version, perhaps with other permissions.
-    restrict(dir.layoutRoot());
-    restrict(dir.inputRoot());
-    restrict(dir.tmpRoot());
-    for (File leftover : io.listFiles(null, dir.tmpRoot().toFile())) {
-      io.fullyDelete(null, leftover);
-    }
+    checkUsable(dir);
+    return new DirCheck(call(dir, () -> dir.configured().getUsableSpace()),
+        call(dir, () -> io.exists(null, dir.inputRoot().toFile())));
   }
 
   /**
@@ -253,13 +260,13 @@ public final class SsdStore {
   public List<CachedCopy> scan(CacheDir dir, String blockPoolId) throws IOException {
     List<CachedCopy> copies = new ArrayList<>();
     Path poolRoot = dir.inputRoot().resolve(blockPoolId);
-    if (!io.exists(null, poolRoot.toFile())) {
+    if (!call(dir, () -> io.exists(null, poolRoot.toFile()))) {
       return copies;
     }
-    restrict(poolRoot);
-    for (File subdir : io.listFiles(null, poolRoot.toFile())) {
-      restrict(subdir.toPath());
-      for (File file : io.listFiles(null, subdir)) {
+    restrict(dir, poolRoot);
+    for (File subdir : call(dir, () -> io.listFiles(null, poolRoot.toFile()))) {
+      restrict(dir, subdir.toPath());
+      for (File file : call(dir, () -> io.listFiles(null, subdir))) {
         CachedCopy copy = loadCopy(dir, blockPoolId, file.toPath());
         if (copy != null) {
           copies.add(copy);
@@ -276,43 +283,45 @@ public final class SsdStore {
         isMeta ? name.substring(0, name.length() - META_SUFFIX.length()) : name);
     if (!matcher.matches()) {
       LOG.warn("mpCache: deleting unexpected file {} in the SSD cache", file);
-      io.deleteWithExistsCheck(null, file.toFile());
+      call(dir, () -> io.deleteWithExistsCheck(null, file.toFile()));
       return null;
     }
     Path data = isMeta ? file.resolveSibling(matcher.group()) : file;
     Path meta = data.resolveSibling(data.getFileName() + META_SUFFIX);
     if (isMeta) {
-      if (!io.exists(null, data.toFile())) {
-        io.deleteWithExistsCheck(null, meta.toFile()); // an interrupted commit
+      if (!call(dir, () -> io.exists(null, data.toFile()))) {
+        call(dir, () -> io.deleteWithExistsCheck(null, meta.toFile())); // an interrupted commit
       }
       return null; // a complete copy is loaded through its data file
     }
-    if (!io.exists(null, meta.toFile())) {
+    if (!call(dir, () -> io.exists(null, meta.toFile()))) {
       LOG.warn("mpCache: deleting {}: its checksum file is missing", data);
-      io.deleteWithExistsCheck(null, data.toFile());
+      call(dir, () -> io.deleteWithExistsCheck(null, data.toFile()));
       return null;
     }
     BlockKey key = new BlockKey(blockPoolId, Long.parseLong(matcher.group(1)));
-    return new CachedCopy(key, Long.parseLong(matcher.group(2)), data.toFile().length(),
-        meta.toFile().length(), dir, data, meta, CachedCopy.NEVER);
+    return new CachedCopy(key, Long.parseLong(matcher.group(2)),
+        call(dir, () -> data.toFile().length()), call(dir, () -> meta.toFile().length()), dir,
+        data, meta, CachedCopy.NEVER);
   }
 
   /** Fails with what keeps the directory from holding the cache. */
-  private void checkUsable(File dir) throws IOException {
-    if (!dir.exists()) {
+  private void checkUsable(CacheDir dir) throws IOException {
+    File configured = dir.configured();
+    if (!call(dir, configured::exists)) {
       throw new IOException(
           "it does not exist (mpCache does not create SSD mount points; create the directory)");
     }
-    if (!dir.isDirectory()) {
+    if (!call(dir, configured::isDirectory)) {
       throw new IOException("it is not a directory");
     }
-    File probe = new File(dir, ".mpcache-probe-" + ProcessHandle.current().pid());
+    File probe = new File(configured, ".mpcache-probe-" + ProcessHandle.current().pid());
     try {
-      io.deleteWithExistsCheck(null, probe);
-      if (!io.createFile(null, probe)) {
+      call(dir, () -> io.deleteWithExistsCheck(null, probe));
+      if (!call(dir, () -> io.createFile(null, probe))) {
         throw new IOException("cannot create " + probe);
       }
-      if (!io.delete(null, probe)) {
+      if (!call(dir, () -> io.delete(null, probe))) {
         throw new IOException("cannot delete " + probe);
       }
     } catch (IOException e) {
@@ -324,37 +333,44 @@ public final class SsdStore {
    * Creates {@code target} and the dirs between {@code base} and it, each one it creates
    * restricted. Fills committing at once may create the same dir: one wins, none fails.
    */
-  private void makeDirs(Path base, Path target) throws IOException {
+  private void makeDirs(CacheDir dir, Path base, Path target) throws IOException {
     Path relative = base.relativize(target);
     Path current = base;
     for (Path part : relative) {
       current = current.resolve(part);
-      if (!io.exists(null, current.toFile()) && io.mkdirs(null, current.toFile())) {
-        restrict(current);
+      File made = current.toFile();
+      if (!call(dir, () -> io.exists(null, made)) && call(dir, () -> io.mkdirs(null, made))) {
+        restrict(dir, current);
       }
     }
   }
 
   /** Gives a dir of the layout the DataNode's data-dir permission. */
-  private void restrict(Path dir) throws IOException {
-    if (dirPermission == null) {
+  private void restrict(CacheDir dir, Path path) throws IOException {
+    if (dirPermission.isEmpty()) {
       return;
     }
     try {
-      if (!Files.getPosixFilePermissions(dir).equals(dirPermission)) {
-        Files.setPosixFilePermissions(dir, dirPermission);
+      call(dir, () -> {
+        if (!Files.getPosixFilePermissions(path).equals(dirPermission)) {
+          Files.setPosixFilePermissions(path, dirPermission);
+        }
+        return null;
+      });
+    } catch (SsdIoException e) {
+      if (e.getCause() instanceof UnsupportedOperationException) {
+        return; // not a POSIX file system: left as created
       }
-    } catch (AccessDeniedException e) {
-      throw new IOException("cannot set the permissions of " + dir + ": " + e);
-    } catch (UnsupportedOperationException e) {
-      // not a POSIX file system: left as created
+      if (e.getCause() instanceof AccessDeniedException) {
+        throw new IOException("cannot set the permissions of " + path + ": " + e.getCause());
+      }
+      throw e;
     }
   }
 
-  private static Path dataFile(CacheDir dir, BlockKey key, long generationStamp) {
-    String subdir = Integer.toHexString((int) (key.blockId() & (SUBDIRS - 1)));
-    return dir.inputRoot().resolve(key.blockPoolId()).resolve(subdir)
-        .resolve(name(key.blockId(), generationStamp));
+  /** One call to the dir's device, watched by its lane. */
+  private static <T> T call(CacheDir dir, IoOp<T> op) throws SsdIoException {
+    return dir.lane().track(op);
   }
 
   private static String name(long blockId, long generationStamp) {

@@ -83,6 +83,8 @@ class TestMpCacheShortCircuitFds {
     allowFdPassingWithoutNativeCode(dn);
     stockRegistry = dn.shortCircuitRegistry;
     registry = mock(ShortCircuitRegistry.class);
+    // The registry knows a slot of every block asked about (registerSlot is stubbed away).
+    when(registry.getClientNames(any())).thenReturn("a local client");
     dn.shortCircuitRegistry = registry;
   }
 
@@ -128,6 +130,37 @@ class TestMpCacheShortCircuitFds {
     assertEquals(Status.SUCCESS, handout.status());
     assertFalse(Arrays.equals(data, handout.files().get(0)),
         "no slot to revoke the copy through: the (garbled) HDD replica is handed out");
+  }
+
+  @Test
+  void aSlotTheRegistryDoesNotHoldIsNoSlot() throws Exception {
+    Path file = new Path("/unregistered-slot");
+    byte[] data = cluster.writeCached(file, BLOCK_SIZE, 12);
+    cluster.garbleHddReplicas(file);
+    ExtendedBlock block = cluster.blocks(file).get(0).getBlock();
+    when(registry.getClientNames(ExtendedBlockId.fromExtendedBlock(block))).thenReturn("");
+
+    Handout handout = request(block, SLOT);
+
+    assertEquals(Status.SUCCESS, handout.status());
+    assertFalse(Arrays.equals(data, handout.files().get(0)), "the HDD replica's descriptors");
+  }
+
+  @Test
+  void aBlockKeptInMemoryNeverHandsOutItsCopy() throws Exception {
+    Path file = new Path("/in-memory");
+    byte[] data = cluster.writeCached(file, BLOCK_SIZE, 13);
+    ExtendedBlock block = cluster.blocks(file).get(0).getBlock();
+    assertArrayEquals(data, request(block, SLOT).files().get(0), "the copy, at first");
+    cluster.garbleHddReplicas(file);
+
+    // HDFS centralized caching asks the DataNode to keep the block in memory: slots of such
+    // blocks become anchorable and their readers may skip checksums.
+    dn.getFSDataset().cache(block.getBlockPoolId(), new long[] {block.getBlockId()});
+    verify(registry).processBlockInvalidation(ExtendedBlockId.fromExtendedBlock(block));
+    assertFalse(Arrays.equals(data, request(block, SLOT).files().get(0)),
+        "the HDD replica's descriptors from now on");
+    dn.getFSDataset().uncache(block.getBlockPoolId(), new long[] {block.getBlockId()});
   }
 
   @Test

@@ -88,14 +88,24 @@ public class MpCacheFsDataset extends FsDatasetImpl {
     }
   }
 
-  /** Revokes local readers' slots through the DataNode's short-circuit registry. */
+  /** Local readers' slots, through the DataNode's short-circuit registry. */
   private record RegistrySlots(DataNode datanode) implements ShortCircuitSlots {
     @Override
     public void revoke(BlockKey key) {
       ShortCircuitRegistry registry = datanode.getShortCircuitRegistry();
       if (registry != null) {
-        registry.processBlockInvalidation(new ExtendedBlockId(key.blockId(), key.blockPoolId()));
+        registry.processBlockInvalidation(id(key));
       }
+    }
+
+    @Override
+    public boolean registered(BlockKey key) {
+      ShortCircuitRegistry registry = datanode.getShortCircuitRegistry();
+      return registry != null && !registry.getClientNames(id(key)).isEmpty();
+    }
+
+    private static ExtendedBlockId id(BlockKey key) {
+      return new ExtendedBlockId(key.blockId(), key.blockPoolId());
     }
   }
 
@@ -118,14 +128,29 @@ public class MpCacheFsDataset extends FsDatasetImpl {
 
   /**
    * {@code DataXceiver.requestShortCircuitFds} asks this only for a request that registers a
-   * shared-memory slot, right before it asks for the block's descriptors on the same thread.
+   * shared-memory slot, right before it asks for the block's descriptors on the same thread. A
+   * slot of a block held in memory is anchorable (its reader may skip checksums): never a copy's.
    */
   @Override
   public boolean isCached(String bpid, long blockId) {
-    if (ReadCaller.current() == ReadCaller.SHORT_CIRCUIT_SLOT) {
+    boolean inMemory = super.isCached(bpid, blockId);
+    if (!inMemory && ReadCaller.current() == ReadCaller.SHORT_CIRCUIT_SLOT) {
       cache.shortCircuitSlotRegistered(bpid, blockId);
     }
-    return super.isCached(bpid, blockId);
+    return inMemory;
+  }
+
+  /** HDFS centralized caching: readers of blocks held in memory may skip checksums. */
+  @Override
+  public void cache(String bpid, long[] blockIds) {
+    cache.keptInMemory(bpid, blockIds);
+    super.cache(bpid, blockIds);
+  }
+
+  @Override
+  public void uncache(String bpid, long[] blockIds) {
+    super.uncache(bpid, blockIds);
+    cache.noLongerInMemory(bpid, blockIds);
   }
 
   // ---- Replica changes ---------------------------------------------------------------------
@@ -203,6 +228,21 @@ public class MpCacheFsDataset extends FsDatasetImpl {
       super.invalidate(bpid, block);
     } finally {
       cache.replicaChanged(bpid, block.getBlockId());
+    }
+  }
+
+  /**
+   * Where an invalidated replica really leaves the dataset (the stock {@code invalidate} only
+   * queues its deletion): a copy made meanwhile goes too. Package-private in the stock dataset;
+   * the override keeps its signature (a change would not compile).
+   */
+  @Override
+  boolean removeReplicaFromMem(ExtendedBlock block, FsVolumeImpl volume) {
+    cache.replicaDeleting(block.getBlockPoolId(), block.getBlockId());
+    try {
+      return super.removeReplicaFromMem(block, volume);
+    } finally {
+      cache.replicaChanged(block.getBlockPoolId(), block.getBlockId());
     }
   }
 
