@@ -34,11 +34,6 @@ public record SlaveSettings(List<File> dirs, long capacityBytes, int fillThreads
     dirPermission = Set.copyOf(dirPermission);
   }
 
-  /** True when the capacity is derived from the directories' free space. */
-  public boolean autoCapacity() {
-    return capacityBytes == 0;
-  }
-
   public static boolean isEnabled(Configuration conf) {
     return conf.getBoolean(DFS_MPCACHE_ENABLED_KEY, DFS_MPCACHE_ENABLED_DEFAULT);
   }

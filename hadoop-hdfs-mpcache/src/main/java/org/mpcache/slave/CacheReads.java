@@ -98,15 +98,16 @@ final class CacheReads {
     }
     slotRegistered.remove();
     PendingRead read = takePending(key);
+    if (read != null && (read.handedOutMeta() != null
+        || read.replica().generationStamp() != block.getGenerationStamp())) {
+      read.release(); // left by an earlier request that failed between its opens
+      read = null;
+    }
     if (read == null) {
       // Not the cache's (checksums not requested, replica not finalized, or never cached).
       return replicas.openData(block, offset);
     }
     if (read.hit() != null) {
-      if (read.hit().copy().generationStamp() != block.getGenerationStamp()) {
-        read.release(); // left by an earlier read that failed between its opens
-        return replicas.openData(block, offset);
-      }
       counters.increment(CacheCounter.HITS);
       return read.hit().dataView(offset);
     }

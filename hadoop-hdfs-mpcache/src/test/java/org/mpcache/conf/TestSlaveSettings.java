@@ -34,7 +34,7 @@ class TestSlaveSettings {
 
   @Test
   void zeroCapacityMeansDerivedFromFreeSpace() throws Exception {
-    assertTrue(SlaveSettings.from(conf("/ssd", null)).autoCapacity());
+    assertEquals(0, SlaveSettings.from(conf("/ssd", null)).capacityBytes(), "0: automatic");
   }
 
   @Test
@@ -43,9 +43,25 @@ class TestSlaveSettings {
     assertRejected(conf("relative/dir", null), DFS_MPCACHE_DIRS_KEY);
     assertRejected(conf("/ssd", "lots"), DFS_MPCACHE_CAPACITY_KEY);
     assertRejected(conf("/ssd", "-5"), DFS_MPCACHE_CAPACITY_KEY);
-    Configuration badThreads = conf("/ssd", null);
-    badThreads.set(DFS_MPCACHE_FILL_THREADS_KEY, "two");
-    assertRejected(badThreads, DFS_MPCACHE_FILL_THREADS_KEY);
+    for (String[] bad : new String[][] {{DFS_MPCACHE_FILL_THREADS_KEY, "two"},
+        {DFS_MPCACHE_HANDOUT_MAX_AGE_KEY, "-1s"}, {DFS_MPCACHE_HANDOUT_MAX_AGE_KEY, "soon"},
+        {DFS_MPCACHE_SCRUB_RATE_KEY, "fast"}, {DFS_MPCACHE_SCRUB_RATE_KEY, "-1m"},
+        {DFS_MPCACHE_DIR_CHECK_KEY, "0"}, {DFS_MPCACHE_DIR_IO_TIMEOUT_KEY, "never"},
+        {org.apache.hadoop.hdfs.DFSConfigKeys.DFS_DATANODE_DATA_DIR_PERMISSION_KEY, "rwx"}}) {
+      Configuration conf = conf("/ssd", null);
+      conf.set(bad[0], bad[1]);
+      assertRejected(conf, bad[0]);
+    }
+  }
+
+  @Test
+  void theSafetyDefaultsVerifyEveryHandOutAndScrub() throws Exception {
+    SlaveSettings settings = SlaveSettings.from(conf("/ssd", null));
+    assertEquals(0, settings.handoutMaxAgeMillis());
+    assertEquals(32L << 20, settings.scrubBytesPerSecond());
+    assertEquals(10_000, settings.ioTimeoutMillis());
+    assertEquals(java.nio.file.attribute.PosixFilePermissions.fromString("rwx------"),
+        settings.dirPermission(), "the DataNode's own default, 700");
   }
 
   private static void assertRejected(Configuration conf, String key) {

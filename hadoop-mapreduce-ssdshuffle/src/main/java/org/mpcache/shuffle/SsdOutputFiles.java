@@ -27,7 +27,10 @@ import org.slf4j.LoggerFactory;
  */
 public class SsdOutputFiles extends MapOutputFile {
   private static final Logger LOG = LoggerFactory.getLogger(SsdOutputFiles.class);
-  /** Private allocator contexts: the keys name the dirs each allocator chooses among. */
+  /**
+   * Internal, not configuration keys: the contexts of this class's two allocators, which it sets
+   * itself in each task's configuration to the dirs each allocator chooses among.
+   */
   private static final String SSD_DIRS = "mpcache.shuffle.ssd.local.dirs";
   private static final String HDD_DIRS = "mpcache.shuffle.hdd.local.dirs";
   /** The layout of YarnOutputFiles; the shuffle service looks for map outputs there. */

@@ -44,13 +44,13 @@ public final class SsdLane {
   }
 
   /** An operation on the dir starts; pass the token to {@link #end}. */
-  public long begin() {
+  private long begin() {
     long token = tokens.incrementAndGet();
     inFlight.put(token, Time.monotonicNow());
     return token;
   }
 
-  public void end(long token) {
+  private void end(long token) {
     inFlight.remove(token);
   }
 
