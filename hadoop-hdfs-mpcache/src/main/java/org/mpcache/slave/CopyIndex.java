@@ -108,7 +108,7 @@ final class CopyIndex {
 
   /** The whole SSD cache of the healthy dirs, input and localized data together. */
   synchronized long storeCapacityBytes() {
-    return dirs.stream().filter(CacheDir::healthy).mapToLong(CacheDir::quotaBytes).sum();
+    return CacheDir.capacityOf(dirs);
   }
 
   synchronized long usedBytes() {

@@ -126,7 +126,7 @@ final class CopyRead implements Closeable {
     copy.markVerified(Time.monotonicNow());
   }
 
-  /** Whether the data view may still be opened (pending reads are closed by their owner). */
+  /** True once the data view was opened: it then owns the files and closes them. */
   boolean dataViewOpen() {
     return dataViewOpen;
   }

@@ -110,8 +110,7 @@ public final class InputCache implements ArbitratedCache {
       CacheArbiterFactory arbiters, FileIoProvider io, ShortCircuitSlots slots) {
     SsdStore store = SsdStore.open(settings.dirs(), settings.capacityBytes(), io,
         settings.dirPermission(), settings.ioTimeoutMillis());
-    LongSupplier capacity = () -> store.dirs().stream().filter(CacheDir::healthy)
-        .mapToLong(CacheDir::quotaBytes).sum();
+    LongSupplier capacity = () -> CacheDir.capacityOf(store.dirs());
     LOG.info("mpCache input cache on {} with {} bytes of capacity", store.dirs(),
         capacity.getAsLong());
     InputCache cache = new InputCache(settings, replicas, store, arbiters.create(capacity),

@@ -2,6 +2,7 @@ package org.mpcache.slave.store;
 
 import java.io.File;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -54,6 +55,11 @@ public final class CacheDir {
 
   public long quotaBytes() {
     return quotaBytes;
+  }
+
+  /** The cache's capacity now: the quotas of the dirs in use. */
+  public static long capacityOf(List<CacheDir> dirs) {
+    return dirs.stream().filter(CacheDir::healthy).mapToLong(CacheDir::quotaBytes).sum();
   }
 
   void quotaBytes(long bytes) {
