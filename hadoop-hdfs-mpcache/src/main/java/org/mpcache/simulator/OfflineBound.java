@@ -1,6 +1,8 @@
 package org.mpcache.simulator;
 
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.PriorityQueue;
 
@@ -11,24 +13,26 @@ import org.mpcache.policy.DataSet;
  * cluster's cache as one pool (it ignores on which node a copy sits, so no policy that caches
  * per node can beat its block hit ratio). It knows the future, so it is a bound, not a policy.
  */
-final class OfflineBound {
+public final class OfflineBound {
   private OfflineBound() {
   }
 
-  static PolicySimulator.Result run(PolicySimulator.Settings settings) {
+  public static PolicySimulator.Result run(Trace jobs) {
     long start = System.nanoTime();
-    PumaWorkload workload = PolicySimulator.workload(settings);
-    PumaWorkload.JobStream jobs = workload.jobs();
-    DataSet[] trace = new DataSet[settings.jobs()];
+    PolicySimulator.Settings settings = jobs.settings();
+    List<DataSet> dataSets = new ArrayList<>();
+    List<Long> firstBlocks = new ArrayList<>();
     int accesses = 0;
-    for (int i = 0; i < trace.length; i++) {
-      trace[i] = jobs.next();
-      accesses += trace[i].blocks();
+    for (TraceJob job : jobs) {
+      dataSets.add(job.dataSet());
+      firstBlocks.add(job.firstBlock());
+      accesses += job.dataSet().blocks();
     }
+    DataSet[] trace = dataSets.toArray(new DataSet[0]);
     long[] blocks = new long[accesses];
     int[] jobOf = new int[accesses];
     for (int i = 0, at = 0; i < trace.length; i++) {
-      long first = workload.firstBlock(trace[i]);
+      long first = firstBlocks.get(i);
       for (int b = 0; b < trace[i].blocks(); b++, at++) {
         blocks[at] = first + b;
         jobOf[at] = i;

@@ -2,11 +2,12 @@ package org.mpcache.simulator;
 
 import static org.mpcache.tools.CommandLine.option;
 
+import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.SplittableRandom;
 import java.util.function.Supplier;
 
 import org.mpcache.policy.AdmissionControl;
@@ -48,33 +49,39 @@ public final class PolicySimulator {
   private PolicySimulator() {
   }
 
-  public static Result run(Settings settings, ReplacementPolicy policy) {
-    PumaWorkload workload = workload(settings);
+  /** Sees each simulated read: the job's index, the block, the node that read it, the outcome. */
+  @FunctionalInterface
+  public interface ReadObserver {
+    void read(int job, long block, int node, boolean hit);
+  }
+
+  public static Result run(Trace trace, ReplacementPolicy policy) {
+    return run(trace, policy, (job, block, node, hit) -> { });
+  }
+
+  /**
+   * Runs the trace through the policy. Each read goes to a replica node that holds a copy (the
+   * first in the trace's order), else to the node the trace names for it.
+   */
+  public static Result run(Trace trace, ReplacementPolicy policy, ReadObserver observer) {
+    Settings settings = trace.settings();
     for (int node = 0; node < settings.nodes(); node++) {
       policy.setCapacity(node, settings.cacheBlocksPerNode());
     }
-    PumaWorkload.JobStream jobs = workload.jobs();
-    SplittableRandom placement = new SplittableRandom(settings.seed() + 1);
-    int[] replicas = new int[PumaWorkload.REPLICATION];
     long accesses = 0;
     long hits = 0;
     long jobHits = 0;
+    int jobIndex = 0;
     long start = System.nanoTime();
-    for (int job = 0; job < settings.jobs(); job++) {
-      DataSet dataSet = jobs.next();
+    for (TraceJob job : trace) {
+      DataSet dataSet = job.dataSet();
       policy.dataSetAccessed(dataSet);
-      long first = workload.firstBlock(dataSet);
       boolean allHit = true;
-      for (long block = first; block < first + dataSet.blocks(); block++) {
-        workload.replicas(block, replicas);
-        int node = replicas[placement.nextInt(replicas.length)];
-        for (int replica : replicas) {
-          if (policy.isCached(replica, block)) {
-            node = replica;
-            break;
-          }
-        }
+      for (int i = 0; i < dataSet.blocks(); i++) {
+        long block = job.block(i);
+        int node = readerOf(job, i, policy::isCached);
         CacheDecision decision = policy.access(node, block, dataSet);
+        observer.read(jobIndex, block, node, decision.hit());
         accesses++;
         if (decision.hit()) {
           hits++;
@@ -85,9 +92,30 @@ public final class PolicySimulator {
       if (allHit) {
         jobHits++;
       }
+      jobIndex++;
     }
-    return new Result(policy.name(), accesses, hits, settings.jobs(), jobHits,
+    return new Result(policy.name(), accesses, hits, jobIndex, jobHits,
         (System.nanoTime() - start) / 1e9);
+  }
+
+  /** Whether a node holds a copy of a block, as the cache-aware locations say. */
+  @FunctionalInterface
+  public interface CopyHolders {
+    boolean holds(int node, long block);
+  }
+
+  /**
+   * Where a read of the job's {@code index}-th block goes: the first replica node holding a copy
+   * (cache-aware scheduling), else the node the trace names.
+   */
+  public static int readerOf(TraceJob job, int index, CopyHolders holders) {
+    for (int r = 0; r < PumaWorkload.REPLICATION; r++) {
+      int replica = job.replica(index, r);
+      if (holders.holds(replica, job.block(index))) {
+        return replica;
+      }
+    }
+    return job.namedNode(index);
   }
 
   static PumaWorkload workload(Settings settings) {
@@ -102,7 +130,7 @@ public final class PolicySimulator {
             AdmissionControl.BACK_TO_BACK_DISTANCE)).toList();
   }
 
-  public static void main(String[] args) {
+  public static void main(String[] args) throws IOException {
     int nodes = Integer.parseInt(option(args, "--nodes", "7"));
     Settings settings = new Settings(nodes,
         Integer.parseInt(option(args, "--tenants", Integer.toString(Math.max(1, nodes / 7)))),
@@ -111,12 +139,20 @@ public final class PolicySimulator {
         Long.parseLong(option(args, "--cache-gb", "80")) * 1024,
         Integer.parseInt(option(args, "--block-mb", "128")),
         Long.parseLong(option(args, "--seed", "1")));
+    String traceFile = option(args, "--trace", "");
+    Trace trace = traceFile.isEmpty() ? Trace.generate(settings) : Trace.read(Path.of(traceFile));
+    String writeTo = option(args, "--write-trace", "");
+    if (!writeTo.isEmpty()) {
+      trace.write(Path.of(writeTo));
+      System.out.println("trace of " + trace.jobs() + " jobs written to " + writeTo);
+      return;
+    }
     List<Result> results = new ArrayList<>();
     for (Supplier<ReplacementPolicy> policy : policies()) {
-      results.add(run(settings, policy.get()));
+      results.add(run(trace, policy.get()));
     }
-    results.add(OfflineBound.run(settings));
-    print(settings, results, System.out);
+    results.add(OfflineBound.run(trace));
+    print(trace.settings(), results, System.out);
   }
 
   static void print(Settings settings, List<Result> results, PrintStream out) {

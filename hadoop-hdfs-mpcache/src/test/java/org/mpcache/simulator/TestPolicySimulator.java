@@ -1,16 +1,22 @@
 package org.mpcache.simulator;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.mpcache.policy.MpCachePolicy;
 import org.mpcache.policy.ReplacementPolicy;
 
 class TestPolicySimulator {
-  private static final PolicySimulator.Settings SMALL =
-      new PolicySimulator.Settings(7, 1, 300, 1.0, 80 * 1024, 128, 7);
+  private static final Trace SMALL =
+      Trace.generate(new PolicySimulator.Settings(7, 1, 300, 1.0, 80 * 1024, 128, 7));
 
   @Test
   void theOfflineBoundBoundsEveryPolicyAndRunsAreRepeatable() {
@@ -25,6 +31,33 @@ class TestPolicySimulator {
     }
     assertEquals(PolicySimulator.run(SMALL, new MpCachePolicy()).blockHits(),
         PolicySimulator.run(SMALL, new MpCachePolicy()).blockHits());
+  }
+
+  @Test
+  void aTraceWrittenAndReadBackGivesEveryPolicyTheSameReads(@TempDir java.nio.file.Path dir)
+      throws Exception {
+    java.nio.file.Path file = dir.resolve("trace");
+    SMALL.write(file);
+    Trace read = Trace.read(file);
+    assertEquals(SMALL.settings(), read.settings());
+    for (var policy : PolicySimulator.policies()) {
+      List<String> generated = new ArrayList<>();
+      List<String> replayed = new ArrayList<>();
+      PolicySimulator.run(SMALL, policy.get(),
+          (job, block, node, hit) -> generated.add(job + " " + block + " " + node + " " + hit));
+      PolicySimulator.run(read, policy.get(),
+          (job, block, node, hit) -> replayed.add(job + " " + block + " " + node + " " + hit));
+      assertEquals(generated, replayed);
+    }
+  }
+
+  @Test
+  void aMalformedTraceIsNamedWithItsLine(@TempDir java.nio.file.Path dir) throws Exception {
+    java.nio.file.Path file = dir.resolve("trace");
+    java.nio.file.Files.writeString(file, "mpcache-trace 1 nodes=7 tenants=1 jobs=1 s=1.0"
+        + " cache-mb=1024 block-mb=128 seed=1\n3 2 10 0,1,2/0\n");
+    IOException e = assertThrows(IOException.class, () -> Trace.read(file));
+    assertTrue(e.getMessage().contains(file + ":2: malformed job"), e.getMessage());
   }
 
   @Test
