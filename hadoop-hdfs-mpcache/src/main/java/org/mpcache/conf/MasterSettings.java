@@ -8,12 +8,12 @@ import java.util.List;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
+import org.mpcache.policy.ReplacementPolicies;
 
 /** The cache master's settings, parsed and checked once when the NameNode starts it. */
 public record MasterSettings(InetSocketAddress bindAddress, int handlers, String policy,
     double fullBonus, double backToBackDistance, String dataSet, long recoveryMillis,
     long expiryMillis, int historySize) {
-  public static final List<String> POLICIES = List.of("mpcache", "lru", "lfu", "mru");
   public static final List<String> DATA_SETS = List.of("directory", "file");
 
   /**
@@ -46,7 +46,8 @@ public record MasterSettings(InetSocketAddress bindAddress, int handlers, String
     return new MasterSettings(bind,
         Math.max(1, nonNegativeInt(conf, DFS_MPCACHE_MASTER_HANDLERS_KEY,
             DFS_MPCACHE_MASTER_HANDLERS_DEFAULT)),
-        choice(conf, DFS_MPCACHE_MASTER_POLICY_KEY, DFS_MPCACHE_MASTER_POLICY_DEFAULT, POLICIES),
+        choice(conf, DFS_MPCACHE_MASTER_POLICY_KEY, DFS_MPCACHE_MASTER_POLICY_DEFAULT,
+            ReplacementPolicies.NAMES),
         nonNegativeDouble(conf, DFS_MPCACHE_MASTER_FULL_BONUS_KEY,
             DFS_MPCACHE_MASTER_FULL_BONUS_DEFAULT),
         positiveDouble(conf, DFS_MPCACHE_MASTER_BACK_TO_BACK_KEY,

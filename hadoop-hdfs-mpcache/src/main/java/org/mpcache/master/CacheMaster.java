@@ -60,6 +60,9 @@ public final class CacheMaster implements MpCacheMasterProtocol {
   private final List<String> dataSetPaths = new ArrayList<>();
   private final List<Integer> dataSetSizes = new ArrayList<>();
   private boolean recovering = true;
+  private final MasterCounter.Values counters;
+  /** Why the policy is deciding now, for the log line of each data set it evicts. */
+  private String deciding = "";
 
   private static final class Slave {
     final String uuid;
@@ -75,10 +78,18 @@ public final class CacheMaster implements MpCacheMasterProtocol {
     }
   }
 
-  public CacheMaster(MasterSettings settings, Namespace namespace, LongSupplier clock) {
+  /** {@code counters} outlive this master: the plugin publishes them across failovers. */
+  public CacheMaster(MasterSettings settings, Namespace namespace, LongSupplier clock,
+      MasterCounter.Values counters) {
     this.settings = settings;
+    this.counters = counters;
     this.policy = ReplacementPolicies.create(settings.policy(), settings.fullBonus(),
         settings.backToBackDistance());
+    policy.setEvictionListener((dataSetId, priority, copies) -> {
+      counters.add(MasterCounter.DATA_SETS_EVICTED, 1);
+      LOG.info("mpCache master: evicting data set {} (priority {}, {} copies on all nodes): {}",
+          dataSetPaths.get(dataSetId), priority, copies, deciding);
+    });
     this.namespace = namespace;
     this.clock = clock;
     this.recoveryDeadline = clock.getAsLong() + settings.recoveryMillis();
@@ -142,9 +153,13 @@ public final class CacheMaster implements MpCacheMasterProtocol {
       }
     }
     endRecoveryIfReady();
+    long[] shrunk = shrink(slave, usage);
+    long[] elsewhere = policy.drainPendingEvictions(slave.node);
+    evicting(slave, slave.evictNext, MasterCounter.EVICTIONS_AFTER_REREGISTRATION);
+    evicting(slave, shrunk, MasterCounter.EVICTIONS_FOR_LOCALIZED_DATA);
+    evicting(slave, elsewhere, MasterCounter.EVICTIONS_OF_DATA_SETS_ELSEWHERE);
     long[] evict = LongStream.concat(LongStream.concat(Arrays.stream(slave.evictNext),
-        Arrays.stream(shrink(slave, usage))),
-        Arrays.stream(policy.drainPendingEvictions(slave.node))).toArray();
+        Arrays.stream(shrunk)), Arrays.stream(elsewhere)).toArray();
     slave.evictNext = NONE;
     return HeartbeatAnswer.evict(evict);
   }
@@ -169,11 +184,19 @@ public final class CacheMaster implements MpCacheMasterProtocol {
       return AdmissionAnswer.REJECT;
     }
     noteRead(dataSet, blockId);
+    deciding = "room for block " + blockId + " of " + dataSetPaths.get(dataSet.id()) + " on "
+        + slave.hostname;
     CacheDecision decision = policy.access(slave.node, blockId, dataSet);
     if (decision.hit()) {
       return AdmissionAnswer.admit(NONE); // it lost the copy without telling yet: keep one
     }
-    return decision.admitted() ? AdmissionAnswer.admit(decision.evict()) : AdmissionAnswer.REJECT;
+    if (!decision.admitted()) {
+      counters.add(MasterCounter.ADMISSIONS_REFUSED, 1);
+      return AdmissionAnswer.REJECT;
+    }
+    counters.add(MasterCounter.ADMISSIONS_ADMITTED, 1);
+    evicting(slave, decision.evict(), MasterCounter.EVICTIONS_FOR_ROOM);
+    return AdmissionAnswer.admit(decision.evict());
   }
 
   @Override
@@ -242,11 +265,21 @@ public final class CacheMaster implements MpCacheMasterProtocol {
     }
     int blocks = (int) Math.min(Integer.MAX_VALUE,
         (excess + namespace.blockSizeBytes() - 1) / namespace.blockSizeBytes());
+    deciding = "room on " + slave.hostname + " lent to localized data";
     long[] evict = policy.evictFrom(slave.node, blocks);
     LOG.info("mpCache master: slave {} holds {} bytes of input data over its capacity (room "
         + "lent to localized data): evicting {} of its blocks", slave.hostname, excess,
         evict.length);
     return evict;
+  }
+
+  /** Counts and logs copies a slave is told to delete, by cause. */
+  private void evicting(Slave slave, long[] blocks, MasterCounter cause) {
+    if (blocks.length > 0) {
+      counters.add(cause, blocks.length);
+      LOG.info("mpCache master: {} deletes {} copies ({})", slave.hostname, blocks.length,
+          cause.description());
+    }
   }
 
   /** Also moves the slave to the end of {@link #slaves}, which stays ordered by last heard. */

@@ -39,6 +39,8 @@ public final class MpCacheMasterPlugin implements ServicePlugin, MpCacheMasterPr
   private MasterSettings settings;
   private RPC.Server server;
   private CacheMaster master;
+  private final MasterCounter.Values counters = new MasterCounter.Values();
+  private MasterMetrics metrics;
 
   @Override
   public void start(Object service) {
@@ -68,6 +70,7 @@ public final class MpCacheMasterPlugin implements ServicePlugin, MpCacheMasterPr
       server = null;
       return;
     }
+    metrics = MasterMetrics.register(counters);
     LOG.info("mpCache master ({} policy, data set = {}) listening on {}", settings.policy(),
         settings.dataSet(), server.getListenerAddress());
   }
@@ -82,6 +85,10 @@ public final class MpCacheMasterPlugin implements ServicePlugin, MpCacheMasterPr
     if (server != null) {
       server.stop();
       server = null;
+    }
+    if (metrics != null) {
+      metrics.unregister();
+      metrics = null;
     }
   }
 
@@ -105,7 +112,7 @@ public final class MpCacheMasterPlugin implements ServicePlugin, MpCacheMasterPr
       long blockSize = conf.getLongBytes(DFSConfigKeys.DFS_BLOCK_SIZE_KEY,
           DFSConfigKeys.DFS_BLOCK_SIZE_DEFAULT);
       master = new CacheMaster(settings, new NameNodeNamespace(nameNode.getNamesystem(),
-          "file".equals(settings.dataSet()), blockSize), Time::monotonicNow);
+          "file".equals(settings.dataSet()), blockSize), Time::monotonicNow, counters);
       LOG.info("mpCache master: recovering state from the slaves' registrations (at most {} ms)",
           settings.recoveryMillis());
     }

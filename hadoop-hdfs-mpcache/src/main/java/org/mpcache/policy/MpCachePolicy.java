@@ -16,9 +16,12 @@ import java.util.TreeSet;
  * blocks (To_Del) first; otherwise the lowest-priority data sets are evicted whole, on every node,
  * and the other nodes' blocks are recorded in To_Del until those nodes are told.
  *
- * <p>Where Algorithm 1 is silent: a data set never evicts itself; when the lowest data set holds
- * nothing on the requesting node the next ones go too, until the node has room, and admission
- * weighs all of them; condemned blocks count as free room for admission.
+ * <p>Where this deviates from Algorithm 1: victims are the lowest-priority data sets <em>that
+ * hold copies on the requesting node</em> ({@link VictimScope#NODE}); as published, victims are
+ * the lowest in the whole queue ({@link VictimScope#CLUSTER}), so a data set that holds nothing
+ * where room is needed is evicted everywhere and frees nothing, and the next ones go too until
+ * the node has room (docs/policies.md gives the numbers). Where Algorithm 1 is silent: a data set
+ * never evicts itself; admission weighs every victim; condemned blocks count as free room.
  *
  * <p>For scale, a copy costs two primitive map entries (the node's block to data set, the data
  * set's block to holder count), and a hit only counts: data sets touched since the last decision
@@ -27,10 +30,20 @@ import java.util.TreeSet;
  */
 public final class MpCachePolicy implements ReplacementPolicy {
   public static final double DEFAULT_FULL_BONUS = 1.0;
+
+  /** Where victims are chosen from. */
+  public enum VictimScope {
+    /** Data sets holding copies on the node that needs room (the default). */
+    NODE,
+    /** The whole queue, as Algorithm 1 is published. */
+    CLUSTER
+  }
+
   private static final long[] NONE = new long[0];
   private static final int NOT_CACHED = -1;
 
   private final double fullBonus;
+  private final VictimScope victimScope;
   private final AdmissionControl admission;
   private final List<Node> nodes = new ArrayList<>();
   /** By data set id (dense). */
@@ -40,6 +53,7 @@ public final class MpCachePolicy implements ReplacementPolicy {
   /** Data sets accessed since the queue was last brought up to date. */
   private final List<DataSetState> unranked = new ArrayList<>();
   private double clock;
+  private DataSetEvictionListener evictionListener = (id, priority, copies) -> { };
 
   /** One data set's place in the cache. */
   private static final class DataSetState {
@@ -89,13 +103,18 @@ public final class MpCachePolicy implements ReplacementPolicy {
   }
 
   public MpCachePolicy(double fullBonus, double backToBackDistance) {
+    this(fullBonus, backToBackDistance, VictimScope.NODE);
+  }
+
+  public MpCachePolicy(double fullBonus, double backToBackDistance, VictimScope victimScope) {
     this.fullBonus = fullBonus;
+    this.victimScope = victimScope;
     this.admission = new AdmissionControl(backToBackDistance);
   }
 
   @Override
   public String name() {
-    return "mpcache";
+    return victimScope == VictimScope.NODE ? "mpcache" : "mpcache-as-published";
   }
 
   @Override
@@ -169,11 +188,15 @@ public final class MpCachePolicy implements ReplacementPolicy {
   }
 
   @Override
+  public void setEvictionListener(DataSetEvictionListener listener) {
+    this.evictionListener = listener;
+  }
+
+  @Override
   public void restore(int nodeId, long block, DataSet dataSet) {
     Node node = node(nodeId);
-    node.condemned.remove(block);
-    if (node.cached.containsKey(block)) {
-      return;
+    if (node.condemned.contains(block) || node.cached.containsKey(block)) {
+      return; // a condemned copy reported by a heartbeat that crossed its eviction stays so
     }
     DataSetState state = stateOf(dataSet);
     addCopy(node, nodeId, block, state);
@@ -203,9 +226,9 @@ public final class MpCachePolicy implements ReplacementPolicy {
   }
 
   /**
-   * The lowest-priority data sets whose eviction frees {@code needed} blocks on the node, never
-   * the data set being cached ({@code incoming}, null for none); null when even all of them would
-   * not.
+   * The lowest-priority data sets whose eviction frees {@code needed} blocks on the node (among
+   * those holding copies there, with {@link VictimScope#NODE}), never the data set being cached
+   * ({@code incoming}, null for none); null when even all of them would not.
    */
   private List<DataSetState> victimsFor(int nodeId, int needed, DataSetState incoming) {
     List<DataSetState> victims = new ArrayList<>();
@@ -214,11 +237,12 @@ public final class MpCachePolicy implements ReplacementPolicy {
       if (freed >= needed) {
         break;
       }
-      if (candidate == incoming) {
+      int here = candidate.copiesPerNode.getOrDefault(nodeId, 0);
+      if (candidate == incoming || (here == 0 && victimScope == VictimScope.NODE)) {
         continue;
       }
       victims.add(candidate);
-      freed += candidate.copiesPerNode.getOrDefault(nodeId, 0);
+      freed += here;
     }
     return freed >= needed ? victims : null;
   }
@@ -226,6 +250,8 @@ public final class MpCachePolicy implements ReplacementPolicy {
   /** Evicts every copy of the data set: the requester's into {@code evicted}, others to To_Del. */
   private void evictEverywhere(DataSetState victim, int requester, List<Long> evicted) {
     unqueue(victim);
+    evictionListener.evicted(victim.id(), victim.priority,
+        victim.copiesPerNode.values().stream().mapToInt(Integer::intValue).sum());
     for (int holder : victim.copiesPerNode.keySet()) {
       Node node = nodes.get(holder);
       victim.holders.forEach((block, count) -> {

@@ -5,8 +5,12 @@ import java.util.Locale;
 
 /** The policies a key value can select, by name. */
 public final class ReplacementPolicies {
-  /** mpCache's data-set policy, then the block-level baselines. */
-  public static final List<String> NAMES = List.of("mpcache", "lru", "lfu", "mru");
+  /**
+   * mpCache's data-set policy, the same with Algorithm 1's victim rule as published (for
+   * comparison), then the block-level baselines.
+   */
+  public static final List<String> NAMES =
+      List.of("mpcache", "mpcache-as-published", "lru", "lfu", "mru");
 
   private ReplacementPolicies() {
   }
@@ -19,6 +23,8 @@ public final class ReplacementPolicies {
       double backToBackDistance) {
     return switch (name.toLowerCase(Locale.ROOT)) {
       case "mpcache" -> new MpCachePolicy(fullBonus, backToBackDistance);
+      case "mpcache-as-published" -> new MpCachePolicy(fullBonus, backToBackDistance,
+          MpCachePolicy.VictimScope.CLUSTER);
       case "lru" -> new BlockRankPolicy(BlockRankPolicy.Kind.LRU);
       case "lfu" -> new BlockRankPolicy(BlockRankPolicy.Kind.LFU);
       case "mru" -> new BlockRankPolicy(BlockRankPolicy.Kind.MRU);

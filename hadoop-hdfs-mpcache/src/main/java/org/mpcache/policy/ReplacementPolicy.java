@@ -38,6 +38,7 @@ public interface ReplacementPolicy {
   /**
    * The node already holds a copy of the block (it registered after a master restart, or cached
    * it on its own while the master was away): record it without counting an access or evicting.
+   * A copy the policy has condemned on the node stays condemned.
    */
   void restore(int node, long block, DataSet dataSet);
 
@@ -68,6 +69,19 @@ public interface ReplacementPolicy {
   /** A data set's rank where the policy ranks data sets; NaN otherwise or when nothing is cached. */
   default double priority(int dataSetId) {
     return Double.NaN;
+  }
+
+  /**
+   * Who hears of each data set a data-set policy evicts whole (none by default; block-level
+   * policies evict copies, not data sets).
+   */
+  default void setEvictionListener(DataSetEvictionListener listener) {
+  }
+
+  /** Hears of a data set evicted whole: its rank then, and the copies that go on every node. */
+  @FunctionalInterface
+  interface DataSetEvictionListener {
+    void evicted(int dataSetId, double priority, int copies);
   }
 
   /** Receives cached copies from {@link #forEachCached}. */

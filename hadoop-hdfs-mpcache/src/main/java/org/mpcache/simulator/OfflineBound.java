@@ -49,6 +49,7 @@ public final class OfflineBound {
     // Farthest next use first; stale entries (the block was used again since) are skipped.
     PriorityQueue<long[]> farthest = new PriorityQueue<>((a, b) -> Long.compare(b[0], a[0]));
     long hits = 0;
+    long evicted = 0;
     boolean[] jobMissed = new boolean[trace.length];
     for (int i = 0; i < accesses; i++) {
       long block = blocks[i];
@@ -69,6 +70,7 @@ public final class OfflineBound {
                 block = -1;
               } else {
                 cached.remove(top[1]);
+                evicted++;
               }
               break;
             }
@@ -86,6 +88,6 @@ public final class OfflineBound {
       jobHits += missed ? 0 : 1;
     }
     return new PolicySimulator.Result("offline bound", accesses, hits, trace.length, jobHits,
-        (System.nanoTime() - start) / 1e9);
+        evicted, 0, (System.nanoTime() - start) / 1e9);
   }
 }

@@ -26,9 +26,13 @@ import org.mpcache.policy.ReplacementPolicy;
  * at random. A miss is cached on the node that read it if the policy admits it.
  */
 public final class PolicySimulator {
-  /** One policy's result. */
+  /**
+   * One policy's result. Evictions count copies: those the reading node deletes to make room for
+   * an admitted block, and those of evicted data sets on other nodes (To_Del, handed over after
+   * each job as heartbeats would).
+   */
   public record Result(String policy, long blockAccesses, long blockHits, long jobs,
-      long jobHits, double seconds) {
+      long jobHits, long evictedForRoom, long evictedElsewhere, double seconds) {
     public double blockHitRatio() {
       return (double) blockHits / blockAccesses;
     }
@@ -71,6 +75,8 @@ public final class PolicySimulator {
     long accesses = 0;
     long hits = 0;
     long jobHits = 0;
+    long evictedForRoom = 0;
+    long evictedElsewhere = 0;
     int jobIndex = 0;
     long start = System.nanoTime();
     for (TraceJob job : trace) {
@@ -82,6 +88,7 @@ public final class PolicySimulator {
         int node = readerOf(job, i, policy::isCached);
         CacheDecision decision = policy.access(node, block, dataSet);
         observer.read(jobIndex, block, node, decision.hit());
+        evictedForRoom += decision.evict().length;
         accesses++;
         if (decision.hit()) {
           hits++;
@@ -92,10 +99,13 @@ public final class PolicySimulator {
       if (allHit) {
         jobHits++;
       }
+      for (int node = 0; node < settings.nodes(); node++) {
+        evictedElsewhere += policy.drainPendingEvictions(node).length;
+      }
       jobIndex++;
     }
-    return new Result(policy.name(), accesses, hits, jobIndex, jobHits,
-        (System.nanoTime() - start) / 1e9);
+    return new Result(policy.name(), accesses, hits, jobIndex, jobHits, evictedForRoom,
+        evictedElsewhere, (System.nanoTime() - start) / 1e9);
   }
 
   /** Whether a node holds a copy of a block, as the cache-aware locations say. */
@@ -163,11 +173,14 @@ public final class PolicySimulator {
         settings.nodes(), settings.tenants(), settings.jobs(), settings.zipfS(),
         settings.blockMb(), settings.cacheMbPerNode() / 1024, workload.totalBlocks(),
         cacheBlocks, 100.0 * cacheBlocks / workload.totalBlocks());
-    out.println("| policy | block hit ratio | job hit ratio | block accesses | seconds |");
-    out.println("|---|---|---|---|---|");
+    out.println("| policy | block hit ratio | job hit ratio | block accesses | copies evicted"
+        + " per job: for room / elsewhere | seconds |");
+    out.println("|---|---|---|---|---|---|");
     for (Result r : results) {
-      out.printf(Locale.ROOT, "| %s | %.1f %% | %.1f %% | %d | %.1f |%n", r.policy(),
-          100 * r.blockHitRatio(), 100 * r.jobHitRatio(), r.blockAccesses(), r.seconds());
+      out.printf(Locale.ROOT, "| %s | %.1f %% | %.1f %% | %d | %.2f / %.2f | %.1f |%n",
+          r.policy(), 100 * r.blockHitRatio(), 100 * r.jobHitRatio(), r.blockAccesses(),
+          (double) r.evictedForRoom() / r.jobs(), (double) r.evictedElsewhere() / r.jobs(),
+          r.seconds());
     }
   }
 }

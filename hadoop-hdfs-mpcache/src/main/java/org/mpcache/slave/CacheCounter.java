@@ -1,6 +1,6 @@
 package org.mpcache.slave;
 
-import java.util.concurrent.atomic.LongAdder;
+import org.mpcache.metrics.EnumCounters;
 
 /** The slave's monotonic counters, each with the description its metric carries. */
 public enum CacheCounter {
@@ -36,33 +36,13 @@ public enum CacheCounter {
 
   /** The metric name: HITS becomes Hits, BYTES_FROM_SSD becomes BytesFromSsd. */
   public String metricName() {
-    StringBuilder name = new StringBuilder();
-    for (String word : name().split("_")) {
-      name.append(word.charAt(0)).append(word.substring(1).toLowerCase());
-    }
-    return name.toString();
+    return EnumCounters.metricName(this);
   }
 
   /** One set of counter values. */
-  public static final class Values {
-    private final LongAdder[] adders = new LongAdder[values().length];
-
+  public static final class Values extends EnumCounters<CacheCounter> {
     public Values() {
-      for (int i = 0; i < adders.length; i++) {
-        adders[i] = new LongAdder();
-      }
-    }
-
-    public void add(CacheCounter counter, long delta) {
-      adders[counter.ordinal()].add(delta);
-    }
-
-    public void increment(CacheCounter counter) {
-      add(counter, 1);
-    }
-
-    public long get(CacheCounter counter) {
-      return adders[counter.ordinal()].sum();
+      super(CacheCounter.class);
     }
   }
 }

@@ -70,10 +70,11 @@ class TestCacheMaster {
   }
 
   private final AtomicLong now = new AtomicLong(1_000_000);
+  private final MasterCounter.Values counters = new MasterCounter.Values();
 
   private CacheMaster master(FakeNamespace namespace) {
     return new CacheMaster(new MasterSettings(new InetSocketAddress(0), 1, "mpcache", 1.0, 0.01,
-        "directory", RECOVERY_MS, EXPIRY_MS, 10), namespace, now::get);
+        "directory", RECOVERY_MS, EXPIRY_MS, 10), namespace, now::get, counters);
   }
 
   private static SlaveUsage usage(int capacityBlocks) {
@@ -156,6 +157,11 @@ class TestCacheMaster {
     assertArrayEquals(new long[] {1}, beat(master, "n1").evict());
     assertArrayEquals(new long[] {2}, beat(master, "n2").evict());
     assertArrayEquals(NONE, beat(master, "n2").evict(), "To_Del is handed over once");
+    assertEquals(4, counters.get(MasterCounter.ADMISSIONS_ADMITTED));
+    assertEquals(1, counters.get(MasterCounter.ADMISSIONS_REFUSED));
+    assertEquals(1, counters.get(MasterCounter.DATA_SETS_EVICTED));
+    assertEquals(1, counters.get(MasterCounter.EVICTIONS_FOR_ROOM));
+    assertEquals(2, counters.get(MasterCounter.EVICTIONS_OF_DATA_SETS_ELSEWHERE));
     List<MasterReport.DataSetReport> cached = master.report().dataSets();
     assertEquals(1, cached.size());
     assertEquals("/d1", cached.get(0).path());
@@ -214,9 +220,29 @@ class TestCacheMaster {
     // n1 restarts before its heartbeat brought the eviction, and registers with the copy.
     master.register("n1", "host-n1", usage(1), new long[] {1});
     assertArrayEquals(new long[] {1}, beat(master, "n1").evict());
+    assertEquals(1, counters.get(MasterCounter.EVICTIONS_AFTER_REREGISTRATION));
     Set<String> cachedPaths = new HashSet<>();
     master.report().dataSets().forEach(d -> cachedPaths.add(d.path()));
     assertEquals(Set.of("/d1"), cachedPaths);
+  }
+
+  /**
+   * n1's fill of block 1 is admitted, then its data set is evicted by n0 before n1's heartbeat
+   * reports the copy: the report does not bring the copy back, the heartbeat's answer deletes it.
+   */
+  @Test
+  void aCopyReportedAfterItsDataSetWasEvictedStaysEvicted() {
+    CacheMaster master = master(new FakeNamespace(Set.of("n0", "n1"), 2, 1));
+    master.register("n0", "host-n0", usage(1), NONE);
+    master.register("n1", "host-n1", usage(1), NONE);
+    master.requestAdmission("n0", 0, BLOCK);
+    master.requestAdmission("n1", 1, BLOCK);
+    master.requestAdmission("n0", 100, BLOCK);
+    assertEquals(Verdict.ADMIT, master.requestAdmission("n0", 100, BLOCK).verdict());
+    HeartbeatAnswer crossed = master.heartbeat("n1", usage(1), NONE, NONE, new long[] {1}, NONE);
+    assertArrayEquals(new long[] {1}, crossed.evict());
+    assertEquals(List.of(List.of()), master.cachedOn(new long[] {1}));
+    assertArrayEquals(NONE, beat(master, "n1").evict());
   }
 
   @Test

@@ -20,7 +20,9 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.protocol.LocatedBlock;
 import org.apache.hadoop.net.NetUtils;
+import org.apache.hadoop.metrics2.MetricsRecordBuilder;
 import org.apache.hadoop.test.GenericTestUtils;
+import org.apache.hadoop.test.MetricsAsserts;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -153,6 +155,12 @@ class TestCacheMasterCluster {
     for (LocatedBlock block : blocks(a)) {
       assertFalse(cluster.isCached(block), block.getBlock() + " left after one heartbeat");
     }
+    // The NameNode's metrics count the evictions by cause: 2 of /a's 6 copies on node 0 made
+    // room there, the other 4 were on nodes 1 and 2.
+    MetricsRecordBuilder metrics = MetricsAsserts.getMetrics(MasterMetrics.SOURCE);
+    MetricsAsserts.assertCounter("DataSetsEvicted", 1L, metrics);
+    MetricsAsserts.assertCounter("EvictionsForRoom", 2L, metrics);
+    MetricsAsserts.assertCounter("EvictionsOfDataSetsElsewhere", 4L, metrics);
     readAll(a);
     readAll(b);
     assertEquals(0, cluster.total(CacheCounter.CORRUPT_DROPPED));

@@ -197,4 +197,38 @@ class TestMpCachePolicy {
     assertArrayEquals(new long[] {block(cold, 1)}, policy.drainPendingEvictions(1),
         "the other node is told on its next heartbeat");
   }
+
+  /**
+   * Node 1 holds a cold data set only; node 0 is full of a warmer one. A newcomer needing room
+   * on node 0 evicts the warmer one (the lowest holding copies there); as published, the cold
+   * data set goes first, everywhere, freeing nothing on node 0, and then the warmer one too.
+   */
+  @Test
+  void victimsAreTakenFromDataSetsHoldingCopiesWhereRoomIsNeeded() {
+    for (MpCachePolicy.VictimScope scope : MpCachePolicy.VictimScope.values()) {
+      MpCachePolicy policy = new MpCachePolicy(1.0, AdmissionControl.BACK_TO_BACK_DISTANCE,
+          scope);
+      policy.setCapacity(0, 2);
+      policy.setCapacity(1, 2);
+      fillers(policy, 10);
+      DataSet cold = dataSet(1, 1);
+      job(policy, 1, cold);
+      DataSet warm = dataSet(2, 2);
+      job(policy, 0, warm);
+      job(policy, 0, warm);
+      fillers(policy, 10);
+      DataSet incoming = dataSet(3, 1);
+      job(policy, 0, incoming); // recorded only
+      CacheDecision admitted = job(policy, 0, incoming).get(0);
+
+      assertTrue(admitted.admitted(), scope.toString());
+      assertArrayEquals(new long[] {block(warm, 0), block(warm, 1)},
+          java.util.Arrays.stream(admitted.evict()).sorted().toArray(), scope.toString());
+      assertEquals(scope == MpCachePolicy.VictimScope.NODE, policy.isCached(1, block(cold, 0)),
+          scope + ": the cold data set on node 1 stays only when victims are node-scoped");
+    }
+    assertEquals("mpcache", new MpCachePolicy().name());
+    assertEquals("mpcache-as-published", ReplacementPolicies.create("mpcache-as-published", 1,
+        AdmissionControl.BACK_TO_BACK_DISTANCE).name());
+  }
 }

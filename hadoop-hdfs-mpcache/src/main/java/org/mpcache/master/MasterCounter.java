@@ -1,0 +1,39 @@
+package org.mpcache.master;
+
+import org.mpcache.metrics.EnumCounters;
+
+/** The master's monotonic counters, each with the description its metric carries. */
+public enum MasterCounter {
+  ADMISSIONS_ADMITTED("Block copies the master admitted"),
+  ADMISSIONS_REFUSED("Block copies the master refused (admission control, or no room)"),
+  EVICTIONS_FOR_ROOM("Copies the requesting node deleted to make room for an admitted block"),
+  EVICTIONS_OF_DATA_SETS_ELSEWHERE("Copies other nodes deleted because their data set was"
+      + " evicted whole (To_Del, handed over in heartbeats)"),
+  EVICTIONS_FOR_LOCALIZED_DATA("Copies deleted because the node lent their room to"
+      + " intermediate data"),
+  EVICTIONS_AFTER_REREGISTRATION("Copies condemned before the node registered again, deleted"
+      + " at its next heartbeat"),
+  DATA_SETS_EVICTED("Data sets evicted whole by the replacement policy");
+
+  private final String description;
+
+  MasterCounter(String description) {
+    this.description = description;
+  }
+
+  public String description() {
+    return description;
+  }
+
+  /** The metric name: EVICTIONS_FOR_ROOM becomes EvictionsForRoom. */
+  public String metricName() {
+    return EnumCounters.metricName(this);
+  }
+
+  /** One set of counter values. */
+  public static final class Values extends EnumCounters<MasterCounter> {
+    public Values() {
+      super(MasterCounter.class);
+    }
+  }
+}
