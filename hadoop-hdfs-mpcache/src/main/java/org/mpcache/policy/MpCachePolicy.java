@@ -48,8 +48,15 @@ public final class MpCachePolicy implements ReplacementPolicy {
   private final List<Node> nodes = new ArrayList<>();
   /** By data set id (dense). */
   private final List<DataSetState> dataSets = new ArrayList<>();
+  /**
+   * Lowest priority first; among equal priorities the one ranked longest ago (the least recently
+   * read), so that ties break by what happened, not by how data sets were numbered.
+   */
   private final TreeSet<DataSetState> queue = new TreeSet<>(
-      Comparator.comparingDouble((DataSetState d) -> d.priority).thenComparingInt(d -> d.id()));
+      Comparator.comparingDouble((DataSetState d) -> d.priority)
+          .thenComparingLong(d -> d.rankedAt).thenComparingInt(d -> d.id()));
+  /** Rankings made so far: each data set's rank carries the count at its making. */
+  private long rankings;
   /** Data sets accessed since the queue was last brought up to date. */
   private final List<DataSetState> unranked = new ArrayList<>();
   private double clock;
@@ -60,8 +67,9 @@ public final class MpCachePolicy implements ReplacementPolicy {
     DataSet dataSet;
     /** Block reads served or admitted since the data set entered the cache. */
     long blocksAccess;
-    /** The rank it has in the queue (while queued). */
+    /** The rank it has in the queue (while queued), and when that rank was made. */
     double priority;
+    long rankedAt;
     boolean queued;
     boolean unranked;
     /** Nodes caching each of its blocks, by block. */
@@ -86,6 +94,8 @@ public final class MpCachePolicy implements ReplacementPolicy {
     int capacity;
     /** Cached block to its data set id. */
     final LongIntMap cached = new LongIntMap();
+    /** Data set id to its copies here: the candidates for victims node-scoped. */
+    final LongIntMap dataSets = new LongIntMap();
     /** To_Del: blocks evicted here by the arbitrator that the node has not been told of. */
     final LinkedHashSet<Long> condemned = new LinkedHashSet<>();
 
@@ -221,6 +231,7 @@ public final class MpCachePolicy implements ReplacementPolicy {
 
   private static void addCopy(Node node, int nodeId, long block, DataSetState state) {
     node.cached.put(block, state.id());
+    node.dataSets.add(state.id(), 1);
     state.holders.add(block, 1);
     state.copiesPerNode.merge(nodeId, 1, Integer::sum);
   }
@@ -231,18 +242,23 @@ public final class MpCachePolicy implements ReplacementPolicy {
    * ({@code incoming}, null for none); null when even all of them would not.
    */
   private List<DataSetState> victimsFor(int nodeId, int needed, DataSetState incoming) {
+    Iterable<DataSetState> candidates = queue;
+    if (victimScope == VictimScope.NODE) {
+      List<DataSetState> here = new ArrayList<>();
+      nodes.get(nodeId).dataSets.forEach((id, copies) -> here.add(dataSets.get((int) id)));
+      here.sort(queue.comparator());
+      candidates = here;
+    }
     List<DataSetState> victims = new ArrayList<>();
     int freed = 0;
-    for (DataSetState candidate : queue) {
+    for (DataSetState candidate : candidates) {
       if (freed >= needed) {
         break;
       }
-      int here = candidate.copiesPerNode.getOrDefault(nodeId, 0);
-      if (candidate == incoming || (here == 0 && victimScope == VictimScope.NODE)) {
-        continue;
+      if (candidate != incoming) {
+        victims.add(candidate);
+        freed += candidate.copiesPerNode.getOrDefault(nodeId, 0);
       }
-      victims.add(candidate);
-      freed += here;
     }
     return freed >= needed ? victims : null;
   }
@@ -254,6 +270,7 @@ public final class MpCachePolicy implements ReplacementPolicy {
         victim.copiesPerNode.values().stream().mapToInt(Integer::intValue).sum());
     for (int holder : victim.copiesPerNode.keySet()) {
       Node node = nodes.get(holder);
+      node.dataSets.remove(victim.id(), 0);
       victim.holders.forEach((block, count) -> {
         if (node.cached.get(block, NOT_CACHED) == victim.id()) {
           node.cached.remove(block, NOT_CACHED);
@@ -303,6 +320,7 @@ public final class MpCachePolicy implements ReplacementPolicy {
       }
       state.priority = (state.full() ? fullBonus : 0) + clock
           + (double) state.blocksAccess / state.dataSet.blocks();
+      state.rankedAt = ++rankings;
       queue.add(state);
       state.queued = true;
     }
@@ -333,7 +351,12 @@ public final class MpCachePolicy implements ReplacementPolicy {
     if (state.holders.add(block, -1) == 0) {
       state.holders.remove(block, 0);
     }
-    state.copiesPerNode.merge(nodeId, -1, Integer::sum);
+    if (state.copiesPerNode.merge(nodeId, -1, Integer::sum) == 0) {
+      state.copiesPerNode.remove(nodeId);
+    }
+    if (node.dataSets.add(dataSetId, -1) == 0) {
+      node.dataSets.remove(dataSetId, 0);
+    }
     if (state.holders.size() == 0) {
       unqueue(state);
       state.blocksAccess = 0;

@@ -88,6 +88,6 @@ public final class OfflineBound {
       jobHits += missed ? 0 : 1;
     }
     return new PolicySimulator.Result("offline bound", accesses, hits, trace.length, jobHits,
-        evicted, 0, (System.nanoTime() - start) / 1e9);
+        evicted, 0, 0, (System.nanoTime() - start) / 1e9);
   }
 }

@@ -29,10 +29,11 @@ public final class PolicySimulator {
   /**
    * One policy's result. Evictions count copies: those the reading node deletes to make room for
    * an admitted block, and those of evicted data sets on other nodes (To_Del, handed over after
-   * each job as heartbeats would).
+   * each job as heartbeats would); and data sets evicted whole.
    */
   public record Result(String policy, long blockAccesses, long blockHits, long jobs,
-      long jobHits, long evictedForRoom, long evictedElsewhere, double seconds) {
+      long jobHits, long evictedForRoom, long evictedElsewhere, long dataSetsEvicted,
+      double seconds) {
     public double blockHitRatio() {
       return (double) blockHits / blockAccesses;
     }
@@ -77,6 +78,8 @@ public final class PolicySimulator {
     long jobHits = 0;
     long evictedForRoom = 0;
     long evictedElsewhere = 0;
+    long[] dataSetsEvicted = {0};
+    policy.setEvictionListener((id, priority, copies) -> dataSetsEvicted[0]++);
     int jobIndex = 0;
     long start = System.nanoTime();
     for (TraceJob job : trace) {
@@ -105,7 +108,7 @@ public final class PolicySimulator {
       jobIndex++;
     }
     return new Result(policy.name(), accesses, hits, jobIndex, jobHits, evictedForRoom,
-        evictedElsewhere, (System.nanoTime() - start) / 1e9);
+        evictedElsewhere, dataSetsEvicted[0], (System.nanoTime() - start) / 1e9);
   }
 
   /** Whether a node holds a copy of a block, as the cache-aware locations say. */
@@ -174,13 +177,13 @@ public final class PolicySimulator {
         settings.blockMb(), settings.cacheMbPerNode() / 1024, workload.totalBlocks(),
         cacheBlocks, 100.0 * cacheBlocks / workload.totalBlocks());
     out.println("| policy | block hit ratio | job hit ratio | block accesses | copies evicted"
-        + " per job: for room / elsewhere | seconds |");
-    out.println("|---|---|---|---|---|---|");
+        + " per job: for room / elsewhere | data sets evicted per job | seconds |");
+    out.println("|---|---|---|---|---|---|---|");
     for (Result r : results) {
-      out.printf(Locale.ROOT, "| %s | %.1f %% | %.1f %% | %d | %.2f / %.2f | %.1f |%n",
+      out.printf(Locale.ROOT, "| %s | %.1f %% | %.1f %% | %d | %.2f / %.2f | %.2f | %.1f |%n",
           r.policy(), 100 * r.blockHitRatio(), 100 * r.jobHitRatio(), r.blockAccesses(),
           (double) r.evictedForRoom() / r.jobs(), (double) r.evictedElsewhere() / r.jobs(),
-          r.seconds());
+          (double) r.dataSetsEvicted() / r.jobs(), r.seconds());
     }
   }
 }

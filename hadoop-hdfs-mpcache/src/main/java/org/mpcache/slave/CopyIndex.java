@@ -180,6 +180,11 @@ final class CopyIndex {
     return dir.freeBytes() - dir.stagedBytes();
   }
 
+  /** Fills staged and not yet committed or given up. */
+  synchronized int fillsUnderWay() {
+    return filling.size();
+  }
+
   /** A fill ends: its room is no longer held (the arbiter is told by {@link #forget}). */
   synchronized void unstage(BlockKey key, Staging staging) {
     if (filling.get(key) == staging) {

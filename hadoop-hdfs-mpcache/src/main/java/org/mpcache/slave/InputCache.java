@@ -193,6 +193,11 @@ public final class InputCache implements ArbitratedCache {
     return index == null ? 0 : index.storeCapacityBytes();
   }
 
+  /** Fills staged and not yet committed or given up. */
+  public int fillsUnderWay() {
+    return index == null ? 0 : index.fillsUnderWay();
+  }
+
   public int cachedBlocks() {
     return index == null ? 0 : index.cachedBlocks();
   }

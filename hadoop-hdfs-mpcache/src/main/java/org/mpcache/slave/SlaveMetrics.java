@@ -58,6 +58,8 @@ public final class SlaveMetrics implements MetricsSource {
         .addGauge(info("CapacityBytes", "Cache capacity of the healthy SSD dirs"),
             cache.capacityBytes())
         .addGauge(info("CachedBlocks", "Blocks with a copy on the SSD"), cache.cachedBlocks())
+        .addGauge(info("FillsUnderWay", "Copies being written and not yet committed or given"
+            + " up"), cache.fillsUnderWay())
         .addGauge(info("LastScrubPassMillis", "The longest complete pass of the scrubber over an"
             + " SSD dir: rot in a copy held open by a short-circuit reader is found within it"),
             cache.lastScrubPassMillis())
