@@ -128,6 +128,19 @@ public final class ConfValues {
     return dirs;
   }
 
+  /** Comma-separated absolute HDFS paths; empty when the key is unset. */
+  static List<String> hdfsPaths(Configuration conf, String key) throws InvalidSettingException {
+    List<String> paths = new ArrayList<>();
+    for (String path : conf.getTrimmedStringCollection(key)) {
+      if (!path.startsWith("/")) {
+        throw new InvalidSettingException(key, "'" + path + "' is not an absolute HDFS path"
+            + " (it must start with /)");
+      }
+      paths.add(path);
+    }
+    return paths;
+  }
+
   /** Comma-separated host:port pairs; empty when the key is unset. */
   static List<InetSocketAddress> addresses(Configuration conf, String key)
       throws InvalidSettingException {

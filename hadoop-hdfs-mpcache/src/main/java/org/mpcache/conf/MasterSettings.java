@@ -8,12 +8,13 @@ import java.util.List;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
+import org.mpcache.master.CachedPaths;
 import org.mpcache.policy.ReplacementPolicies;
 
 /** The cache master's settings, parsed and checked once when the NameNode starts it. */
 public record MasterSettings(InetSocketAddress bindAddress, int handlers, String policy,
-    double fullBonus, double backToBackDistance, String dataSet, long recoveryMillis,
-    long expiryMillis, int historySize) {
+    double fullBonus, double backToBackDistance, String dataSet, CachedPaths cachedPaths,
+    long recoveryMillis, long expiryMillis, int historySize) {
   public static final List<String> DATA_SETS = List.of("directory", "file");
 
   /**
@@ -54,6 +55,8 @@ public record MasterSettings(InetSocketAddress bindAddress, int handlers, String
             DFS_MPCACHE_MASTER_BACK_TO_BACK_DEFAULT),
         choice(conf, DFS_MPCACHE_MASTER_DATASET_KEY, DFS_MPCACHE_MASTER_DATASET_DEFAULT,
             DATA_SETS),
+        new CachedPaths(hdfsPaths(conf, DFS_MPCACHE_MASTER_INCLUDE_KEY),
+            hdfsPaths(conf, DFS_MPCACHE_MASTER_EXCLUDE_KEY)),
         positiveMillis(conf, DFS_MPCACHE_MASTER_RECOVERY_KEY,
             DFS_MPCACHE_MASTER_RECOVERY_DEFAULT_MS),
         positiveMillis(conf, DFS_MPCACHE_MASTER_EXPIRY_KEY, DFS_MPCACHE_MASTER_EXPIRY_DEFAULT_MS),

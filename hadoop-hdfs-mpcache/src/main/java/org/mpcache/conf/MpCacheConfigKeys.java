@@ -95,6 +95,15 @@ public final class MpCacheConfigKeys {
   public static final String DFS_MPCACHE_MASTER_DATASET_DEFAULT = "directory";
 
   /**
+   * Comma-separated HDFS path prefixes whose blocks are never cached and never form data sets,
+   * beside Hadoop's own staging, job-history and aggregated-log dirs (always excluded).
+   */
+  public static final String DFS_MPCACHE_MASTER_EXCLUDE_KEY = "dfs.mpcache.master.exclude.paths";
+
+  /** Comma-separated HDFS path prefixes: when set, only blocks under them are cached. */
+  public static final String DFS_MPCACHE_MASTER_INCLUDE_KEY = "dfs.mpcache.master.include.paths";
+
+  /**
    * After the master starts (or its NameNode becomes active) it makes no decision until every
    * live DataNode's slave has registered, or this long at most (slaves decide locally meanwhile).
    */

@@ -112,7 +112,7 @@ public final class MpCacheMasterPlugin implements ServicePlugin, MpCacheMasterPr
       long blockSize = conf.getLongBytes(DFSConfigKeys.DFS_BLOCK_SIZE_KEY,
           DFSConfigKeys.DFS_BLOCK_SIZE_DEFAULT);
       master = new CacheMaster(settings, new NameNodeNamespace(nameNode.getNamesystem(),
-          "file".equals(settings.dataSet()), blockSize), Time::monotonicNow, counters);
+          "file".equals(settings.dataSet()), settings.cachedPaths(), blockSize), Time::monotonicNow, counters);
       LOG.info("mpCache master: recovering state from the slaves' registrations (at most {} ms)",
           settings.recoveryMillis());
     }

@@ -20,13 +20,15 @@ import org.apache.hadoop.hdfs.util.RwLockMode;
 /**
  * The master's view of the NameNode: blocks resolved to data sets under the namesystem's read
  * lock. A data set is the directory holding the block's file (its size: the blocks of the files
- * directly in it) or, per file, the file itself.
+ * directly in it) or, per file, the file itself; blocks of paths that are not cached
+ * ({@link CachedPaths}) have none.
  */
 final class NameNodeNamespace implements Namespace {
   private static final int DIRECTORY_SIZES_KEPT = 100_000;
 
   private final FSNamesystem namesystem;
   private final boolean perFile;
+  private final CachedPaths cachedPaths;
   private final long blockSizeBytes;
   /** Directory sizes by inode id, valid while the directory's modification time is unchanged. */
   private final Map<Long, long[]> directorySizes = new LinkedHashMap<>(16, 0.75f, true) {
@@ -36,9 +38,11 @@ final class NameNodeNamespace implements Namespace {
     }
   };
 
-  NameNodeNamespace(FSNamesystem namesystem, boolean perFile, long blockSizeBytes) {
+  NameNodeNamespace(FSNamesystem namesystem, boolean perFile, CachedPaths cachedPaths,
+      long blockSizeBytes) {
     this.namesystem = namesystem;
     this.perFile = perFile;
+    this.cachedPaths = cachedPaths;
     this.blockSizeBytes = blockSizeBytes;
   }
 
@@ -66,6 +70,9 @@ final class NameNodeNamespace implements Namespace {
         INodeFile file = stored == null || stored.isDeleted() ? null
             : namesystem.getBlockCollection(stored.getBlockCollectionId());
         refs[i] = file == null ? null : dataSetOf(file);
+        if (refs[i] != null && !cachedPaths.caches(refs[i].path())) {
+          refs[i] = null;
+        }
       }
     } finally {
       namesystem.readUnlock(RwLockMode.GLOBAL, "mpCacheDataSets");

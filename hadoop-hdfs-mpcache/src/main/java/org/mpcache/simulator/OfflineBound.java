@@ -18,6 +18,11 @@ public final class OfflineBound {
   }
 
   public static PolicySimulator.Result run(Trace jobs) {
+    return run(jobs, 0);
+  }
+
+  /** As {@link #run(Trace)}, counting jobs from {@code fromJob} on (the cache warms before). */
+  public static PolicySimulator.Result run(Trace jobs, int fromJob) {
     long start = System.nanoTime();
     PolicySimulator.Settings settings = jobs.settings();
     List<DataSet> dataSets = new ArrayList<>();
@@ -51,10 +56,12 @@ public final class OfflineBound {
     long hits = 0;
     long evicted = 0;
     boolean[] jobMissed = new boolean[trace.length];
+    long counted = 0;
     for (int i = 0; i < accesses; i++) {
       long block = blocks[i];
+      counted += jobOf[i] >= fromJob ? 1 : 0;
       if (cached.containsKey(block)) {
-        hits++;
+        hits += jobOf[i] >= fromJob ? 1 : 0;
       } else {
         jobMissed[jobOf[i]] = true;
         if (capacity == 0) {
@@ -84,10 +91,11 @@ public final class OfflineBound {
       farthest.add(new long[] {nextUse[i], block});
     }
     long jobHits = 0;
-    for (boolean missed : jobMissed) {
-      jobHits += missed ? 0 : 1;
+    for (int i = fromJob; i < trace.length; i++) {
+      jobHits += jobMissed[i] ? 0 : 1;
     }
-    return new PolicySimulator.Result("offline bound", accesses, hits, trace.length, jobHits,
+    return new PolicySimulator.Result("offline bound", counted, hits, trace.length - fromJob,
+        jobHits,
         evicted, 0, 0, (System.nanoTime() - start) / 1e9);
   }
 }

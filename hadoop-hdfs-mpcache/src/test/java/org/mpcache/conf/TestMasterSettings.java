@@ -9,6 +9,7 @@ import static org.mpcache.conf.MpCacheConfigKeys.*;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.junit.jupiter.api.Test;
+import org.mpcache.master.CachedPaths;
 
 /** The master's and the slave link's keys: defaults, and bad values named with their key. */
 class TestMasterSettings {
@@ -38,6 +39,23 @@ class TestMasterSettings {
     assertEquals("directory", settings.dataSet());
     assertEquals(DFS_MPCACHE_MASTER_RECOVERY_DEFAULT_MS, settings.recoveryMillis());
     assertEquals(DFS_MPCACHE_MASTER_EXPIRY_DEFAULT_MS, settings.expiryMillis());
+    assertTrue(settings.cachedPaths().caches("/data/in"));
+    assertFalse(settings.cachedPaths().caches("/tmp/hadoop-yarn/staging/alice/.staging/job_1"));
+  }
+
+  @Test
+  void cachedPathsExcludeHadoopsOwnDirsAndTheConfiguredOnes() throws Exception {
+    CachedPaths paths = MasterSettings.from(conf(DFS_MPCACHE_MASTER_EXCLUDE_KEY, "/scratch/",
+        DFS_MPCACHE_MASTER_INCLUDE_KEY, "/data,/scratch")).cachedPaths();
+    assertTrue(paths.caches("/data"));
+    assertTrue(paths.caches("/data/sets/wiki"));
+    assertFalse(paths.caches("/database"), "prefixes match whole path components");
+    assertFalse(paths.caches("/scratch/x"), "an exclusion wins over an inclusion");
+    assertFalse(paths.caches("/user/alice/in"), "not included");
+    CachedPaths all = MasterSettings.from(conf()).cachedPaths();
+    assertTrue(all.caches("/user/alice/in"));
+    assertTrue(all.caches("/tmp/logs2"));
+    assertFalse(all.caches("/tmp/logs/alice/logs/application_1"));
   }
 
   @Test
@@ -52,6 +70,8 @@ class TestMasterSettings {
     assertRejected(DFS_MPCACHE_MASTER_RECOVERY_KEY, "soon", "as a duration");
     assertRejected(DFS_MPCACHE_MASTER_EXPIRY_KEY, "0s", "must be above 0");
     assertRejected(DFS_MPCACHE_MASTER_HISTORY_KEY, "-5", "must be >= 0");
+    assertRejected(DFS_MPCACHE_MASTER_EXCLUDE_KEY, "/scratch,tmp", "'tmp' is not an absolute");
+    assertRejected(DFS_MPCACHE_MASTER_INCLUDE_KEY, "data", "'data' is not an absolute");
   }
 
   @Test

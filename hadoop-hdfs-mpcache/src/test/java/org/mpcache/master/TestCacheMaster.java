@@ -74,7 +74,8 @@ class TestCacheMaster {
 
   private CacheMaster master(FakeNamespace namespace) {
     return new CacheMaster(new MasterSettings(new InetSocketAddress(0), 1, "mpcache", 1.0, 0.01,
-        "directory", RECOVERY_MS, EXPIRY_MS, 10), namespace, now::get, counters);
+        "directory", new CachedPaths(List.of(), List.of()), RECOVERY_MS, EXPIRY_MS, 10),
+        namespace, now::get, counters);
   }
 
   private static SlaveUsage usage(int capacityBlocks) {

@@ -57,6 +57,7 @@ class TestCacheMasterCluster {
     conf.set(DFS_MPCACHE_MASTER_ADDRESS_KEY, NetUtils.getHostPortString(masterAddress));
     conf.set(DFS_MPCACHE_HEARTBEAT_KEY, "1h");
     conf.set(DFS_MPCACHE_CAPACITY_KEY, "600k"); // 2 blocks of 256 KB with their checksums
+    conf.set(DFS_MPCACHE_MASTER_EXCLUDE_KEY, "/scratch");
     cluster = CacheTestCluster.start("master", conf, NODES, null);
   }
 
@@ -170,6 +171,21 @@ class TestCacheMasterCluster {
     assertEquals(NODES, report.nodes().size());
     assertEquals("/b", report.dataSets().get(0).path());
     assertEquals(1, report.dataSets().get(0).cachedBlocks());
+  }
+
+  @Test
+  void onlyJobInputIsCachedNotHadoopsStagingDirsNorExcludedPaths() throws Exception {
+    waitMasterActive();
+    Map<Path, byte[]> staging = dataSet("/tmp/hadoop-yarn/staging/alice/.staging/job_1", 1, 0);
+    Map<Path, byte[]> scratch = dataSet("/scratch/tmp", 1, 0);
+    Map<Path, byte[]> input = dataSet("/in", 1, 0);
+    readAll(staging);
+    readAll(scratch);
+    warm(input);
+    assertFalse(cluster.isCached(blocks(staging).get(0)), "a staging file was cached");
+    assertFalse(cluster.isCached(blocks(scratch).get(0)), "an excluded path was cached");
+    assertEquals(List.of("/in"), report().dataSets().stream().map(d -> d.path()).toList());
+    assertEquals(2, cluster.counter(0, CacheCounter.FILLS_NOT_ADMITTED));
   }
 
   @Test

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Replays a trace of the policy simulator's workload through the real DataNode read path (a
+# MiniDFSCluster with the product on and the master in the NameNode), once per policy, beside the
+# simulator's figures on the identical trace; writes replay.csv and replay.md and prints the csv's
+# path last. Hadoop's log lines go to replay.log in the output dir.
+# Usage: dev-support/replay-benchmark.sh [--jobs 1000] [--warmup 100]
+#        [--policies mpcache,mpcache-as-published,lru,lfu,mru] [--nodes 7] [--tenants nodes/7]
+#        [--s 1] [--cache-gb 80] [--block-mb 1024] [--seed 1] [--block-kb 64]
+#        [--readers-per-node 2] [--trace FILE] [--out target/bench/replay]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+out=hadoop-hdfs-mpcache/target/bench/replay
+args=("$@")
+for ((i = 0; i < ${#args[@]}; i++)); do
+  if [ "${args[$i]}" = "--out" ] && [ $((i + 1)) -lt ${#args[@]} ]; then
+    out=${args[$((i + 1))]}
+  fi
+done
+mkdir -p "$out"
+log=$(cd "$out" && pwd)/replay.log
+echo "Hadoop's log: $log" >&2
+exec "$(dirname "$0")/hdfs-bench-main.sh" org.mpcache.bench.ReplayBenchmark --out "$(cd "$out" && pwd)" "$@" 2>"$log"
