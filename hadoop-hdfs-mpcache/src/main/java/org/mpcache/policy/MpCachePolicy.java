@@ -242,16 +242,22 @@ public final class MpCachePolicy implements ReplacementPolicy {
    * ({@code incoming}, null for none); null when even all of them would not.
    */
   private List<DataSetState> victimsFor(int nodeId, int needed, DataSetState incoming) {
-    Iterable<DataSetState> candidates = queue;
-    if (victimScope == VictimScope.NODE) {
-      List<DataSetState> here = new ArrayList<>();
-      nodes.get(nodeId).dataSets.forEach((id, copies) -> here.add(dataSets.get((int) id)));
-      here.sort(queue.comparator());
-      candidates = here;
-    }
     List<DataSetState> victims = new ArrayList<>();
     int freed = 0;
-    for (DataSetState candidate : candidates) {
+    if (victimScope == VictimScope.NODE) {
+      // Usually one or two victims among the node's data sets: pick the lowest each time.
+      List<DataSetState> here = new ArrayList<>();
+      nodes.get(nodeId).dataSets.forEach((id, copies) -> here.add(dataSets.get((int) id)));
+      here.remove(incoming);
+      while (freed < needed && !here.isEmpty()) {
+        DataSetState lowest = java.util.Collections.min(here, queue.comparator());
+        here.remove(lowest);
+        victims.add(lowest);
+        freed += lowest.copiesPerNode.getOrDefault(nodeId, 0);
+      }
+      return freed >= needed ? victims : null;
+    }
+    for (DataSetState candidate : queue) {
       if (freed >= needed) {
         break;
       }

@@ -23,7 +23,6 @@ import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.permission.FsPermission;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
-import org.apache.hadoop.hdfs.DFSTestUtil;
 import org.apache.hadoop.hdfs.client.impl.BlockReaderTestUtil;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
 import org.apache.hadoop.hdfs.protocol.LocatedBlock;
@@ -180,12 +179,20 @@ public final class TraceReplay implements AutoCloseable {
         4096, (short) nodes.length, blockBytes, null, favored)) {
       out.write(contents(block));
     }
+    LocatedBlock[] reported = new LocatedBlock[1];
     try {
-      DFSTestUtil.waitReplication(cluster.fs(), file, (short) nodes.length);
+      GenericTestUtils.waitFor(() -> {
+        try {
+          reported[0] = cluster.blocks(file).get(0);
+          return reported[0].getLocations().length == nodes.length;
+        } catch (IOException e) {
+          return false;
+        }
+      }, 5, 60_000, file + " to have its replicas reported");
     } catch (TimeoutException | InterruptedException e) {
       throw new IOException(file + ": replicas not reported", e);
     }
-    LocatedBlock located = cluster.blocks(file).get(0);
+    LocatedBlock located = reported[0];
     Set<Integer> placed = new TreeSet<>();
     for (DatanodeInfo location : located.getLocations()) {
       placed.add(nodeOfUuid.get(location.getDatanodeUuid()));
