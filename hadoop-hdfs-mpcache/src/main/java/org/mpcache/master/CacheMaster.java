@@ -134,17 +134,7 @@ public final class CacheMaster implements MpCacheMasterProtocol {
       policy.removed(slave.node, block);
     }
     restore(slave.node, cached);
-    DataSetRef[] hitSets = namespace.dataSetsOf(hits);
-    for (int i = 0; i < hits.length; i++) {
-      DataSet dataSet = dataSet(hitSets[i]);
-      if (dataSet != null) {
-        noteRead(dataSet, hits[i]);
-        if (!policy.isCached(slave.node, hits[i])) {
-          policy.restore(slave.node, hits[i], dataSet);
-        }
-        policy.access(slave.node, hits[i], dataSet);
-      }
-    }
+    countHits(slave, hits);
     DataSetRef[] missSets = namespace.dataSetsOf(misses);
     for (int i = 0; i < misses.length; i++) {
       DataSet dataSet = dataSet(missSets[i]);
@@ -166,12 +156,13 @@ public final class CacheMaster implements MpCacheMasterProtocol {
 
   @Override
   public synchronized AdmissionAnswer requestAdmission(String datanodeUuid, long blockId,
-      long bytes) {
+      long bytes, long[] hits) {
     expireSilentSlaves();
     Slave slave = slaves.get(datanodeUuid);
     if (slave == null) {
       return AdmissionAnswer.REREGISTER;
     }
+    countHits(slave, hits);
     endRecoveryIfReady();
     if (recovering) {
       return AdmissionAnswer.RECOVERING;
@@ -271,6 +262,24 @@ public final class CacheMaster implements MpCacheMasterProtocol {
         + "lent to localized data): evicting {} of its blocks", slave.hostname, excess,
         evict.length);
     return evict;
+  }
+
+  /**
+   * Counts the slave's hits as the policy's accesses. A hit on a copy the policy does not count
+   * on the node (evicted since the read, or never heard of: copies arrive through registrations
+   * and heartbeats' cached lists) is a data-set read only, so that no evicted copy comes back.
+   */
+  private void countHits(Slave slave, long[] hits) {
+    DataSetRef[] hitSets = namespace.dataSetsOf(hits);
+    for (int i = 0; i < hits.length; i++) {
+      DataSet dataSet = dataSet(hitSets[i]);
+      if (dataSet != null) {
+        noteRead(dataSet, hits[i]);
+        if (policy.isCached(slave.node, hits[i])) {
+          policy.access(slave.node, hits[i], dataSet);
+        }
+      }
+    }
   }
 
   /** Counts and logs copies a slave is told to delete, by cause. */

@@ -132,9 +132,9 @@ public final class MpCacheMasterPlugin implements ServicePlugin, MpCacheMasterPr
   }
 
   @Override
-  public AdmissionAnswer requestAdmission(String datanodeUuid, long blockId, long bytes)
-      throws IOException {
-    return master().requestAdmission(datanodeUuid, blockId, bytes);
+  public AdmissionAnswer requestAdmission(String datanodeUuid, long blockId, long bytes,
+      long[] hits) throws IOException {
+    return master().requestAdmission(datanodeUuid, blockId, bytes, hits);
   }
 
   @Override

@@ -70,10 +70,11 @@ public final class MasterProtocolClientSideTranslatorPB implements MpCacheMaster
   }
 
   @Override
-  public AdmissionAnswer requestAdmission(String datanodeUuid, long blockId, long bytes)
-      throws IOException {
+  public AdmissionAnswer requestAdmission(String datanodeUuid, long blockId, long bytes,
+      long[] hits) throws IOException {
     AdmissionRequestProto request = AdmissionRequestProto.newBuilder()
-        .setDatanodeUuid(datanodeUuid).setBlockId(blockId).setBytes(bytes).build();
+        .setDatanodeUuid(datanodeUuid).setBlockId(blockId).setBytes(bytes)
+        .addAllHits(boxed(hits)).build();
     AdmissionResponseProto response = ipc(() -> proxy.requestAdmission(null, request));
     return new AdmissionAnswer(AdmissionAnswer.Verdict.valueOf(response.getVerdict().name()),
         longs(response.getEvictList()));

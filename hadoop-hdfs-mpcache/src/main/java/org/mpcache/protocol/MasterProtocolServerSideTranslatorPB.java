@@ -72,7 +72,7 @@ public final class MasterProtocolServerSideTranslatorPB implements MpCacheMaster
       AdmissionRequestProto request) throws ServiceException {
     return served(() -> {
       AdmissionAnswer answer = master.requestAdmission(request.getDatanodeUuid(),
-          request.getBlockId(), request.getBytes());
+          request.getBlockId(), request.getBytes(), longs(request.getHitsList()));
       return AdmissionResponseProto.newBuilder()
           .setVerdict(AdmissionResponseProto.Verdict.valueOf(answer.verdict().name()))
           .addAllEvict(boxed(answer.evict()))

@@ -23,8 +23,11 @@ public interface MpCacheMasterProtocol {
   HeartbeatAnswer heartbeat(String datanodeUuid, SlaveUsage usage, long[] hits, long[] misses,
       long[] cached, long[] removed) throws IOException;
 
-  /** The slave is about to read an uncached block and asks whether to keep a copy. */
-  AdmissionAnswer requestAdmission(String datanodeUuid, long blockId, long bytes)
+  /**
+   * The slave is about to read an uncached block and asks whether to keep a copy; it brings the
+   * hits it served since its last report, which the master counts before it decides.
+   */
+  AdmissionAnswer requestAdmission(String datanodeUuid, long blockId, long bytes, long[] hits)
       throws IOException;
 
   /** The state of the cache cluster-wide, for {@code MpCacheAdmin}. */

@@ -1,5 +1,6 @@
 package org.mpcache.slave;
 
+import java.util.Collection;
 import java.util.List;
 
 /**
@@ -12,10 +13,18 @@ import java.util.List;
  */
 public interface CacheArbiter {
   /**
-   * A block that is not cached is being read. {@code freeBytes} is the room the slave has now;
-   * victims must be cached blocks, and freeing them must leave at least {@code bytes} free.
+   * A block that is not cached is being read. {@code room} gives the room the slave would have
+   * for it after evicting given victims, read when the decision is made (other fills' victims
+   * may have gone since this one started; it takes the slave's index lock, so it must not be
+   * called under the arbiter's own); freeing the victims must leave at least {@code bytes} free.
    */
-  Admission requestAdmission(BlockKey block, long bytes, long freeBytes);
+  Admission requestAdmission(BlockKey block, long bytes, Room room);
+
+  /** The room a fill would have now, after its victims (copies, or fills under way) are gone. */
+  @FunctionalInterface
+  interface Room {
+    long bytesFreeAfterEvicting(Collection<BlockKey> victims);
+  }
 
   /** A cached block was served. */
   void onHit(BlockKey block);

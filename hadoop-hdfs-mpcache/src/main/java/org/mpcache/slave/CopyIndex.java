@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.function.LongFunction;
@@ -37,7 +38,24 @@ final class CopyIndex {
   }
 
   /** A fill under way: its dir and the bytes it holds there until committed or given up. */
-  record Staging(CacheDir dir, long bytes) {
+  /** A fill's room on its dir while it is written; admitted once the arbiter said so. */
+  static final class Staging {
+    private final CacheDir dir;
+    private final long bytes;
+    private boolean admitted; // guarded by the index
+
+    Staging(CacheDir dir, long bytes) {
+      this.dir = dir;
+      this.bytes = bytes;
+    }
+
+    CacheDir dir() {
+      return dir;
+    }
+
+    long bytes() {
+      return bytes;
+    }
   }
 
   private final List<CacheDir> dirs;
@@ -115,10 +133,45 @@ final class CopyIndex {
     return dirs.stream().filter(CacheDir::healthy).mapToLong(CacheDir::usedBytes).sum();
   }
 
-  /** Room for new copies now, as admission is asked about it. */
-  synchronized long freeBytes() {
-    long quota = dirs.stream().filter(CacheDir::acceptsFills)
-        .mapToLong(dir -> Math.max(0, dir.freeBytes() - dir.stagedBytes())).sum();
+  /**
+   * Room for the copy being filled under {@code own}, once {@code victims} are gone: held copies
+   * free their bytes, fills under way their staged bytes (an evicted fill is not kept).
+   */
+  synchronized long freeBytesAfter(Staging own, Collection<BlockKey> victims) {
+    long released = 0;
+    for (BlockKey victim : new HashSet<>(victims)) {
+      CachedCopy copy = copies.get(victim);
+      Staging filled = filling.get(victim);
+      if (copy != null) {
+        released += copy.bytes();
+      } else if (filled != null && filled != own) {
+        released += filled.bytes();
+      }
+    }
+    return freeBytesBeside(own) + released;
+  }
+
+  /** The arbiter admitted the fill: its bytes count against the room of later admissions. */
+  synchronized void admitted(Staging staging) {
+    staging.admitted = true;
+  }
+
+  /**
+   * Room for the copy being filled under {@code own}, now: the bytes of other fills already
+   * admitted count as taken (the arbiter counted them before this one); fills not admitted yet
+   * do not (it will count them, with their own victims, after this one).
+   */
+  private long freeBytesBeside(Staging own) {
+    long quota = 0;
+    for (CacheDir dir : dirs) {
+      if (dir.acceptsFills()) {
+        long admitted = 0;
+        for (Staging staging : filling.values()) {
+          admitted += staging != own && staging.admitted && staging.dir == dir ? staging.bytes : 0;
+        }
+        quota += Math.max(0, dir.freeBytes() - admitted);
+      }
+    }
     return Math.max(0, Math.min(quota, capacityBytes() - usedBytes()));
   }
 
@@ -207,19 +260,21 @@ final class CopyIndex {
 
   /**
    * Takes a filled copy whose replica the caller found unchanged when the change count was
-   * {@code changesSeen}; it must fit its dir's quota and the input limit. The fill's staging
+   * {@code changesSeen}; it must fit its dir's quota and the input limit, and not have been
+   * evicted while it was filled. The fill's staging
    * ends unless the answer is {@link Offer#RECHECK}.
    */
   synchronized Offer commit(CachedCopy copy, Staging staging, long changesSeen) {
     if (changes != changesSeen) {
       return Offer.RECHECK;
     }
+    boolean evicted = filling.get(copy.key()) != staging;
     unstage(copy.key(), staging);
     CacheDir dir = copy.dir();
     if (!dir.healthy()) {
       return Offer.LEFT; // its files wait for the dir to come back, when they are checked again
     }
-    if (changing.containsKey(copy.key()) || copies.containsKey(copy.key())
+    if (evicted || changing.containsKey(copy.key()) || copies.containsKey(copy.key())
         || dir.freeBytes() < copy.bytes() || usedBytes() + copy.bytes() > capacityBytes()) {
       return Offer.REFUSED;
     }
@@ -259,7 +314,7 @@ final class CopyIndex {
 
   // ---- Removal -----------------------------------------------------------------------------
 
-  /** Removes the held copies of these blocks (evicted to make room). */
+  /** Removes the held copies of these blocks (evicted to make room); their fills are not kept. */
   synchronized List<CachedCopy> evict(Collection<BlockKey> keys) {
     List<CachedCopy> removed = new ArrayList<>();
     for (BlockKey key : keys) {
@@ -267,6 +322,8 @@ final class CopyIndex {
       if (copy != null) {
         remove(copy, CacheCounter.EVICTIONS);
         removed.add(copy);
+      } else if (filling.containsKey(key)) {
+        unstage(key, filling.get(key)); // the arbiter counts it gone: its commit is refused
       }
     }
     return removed;

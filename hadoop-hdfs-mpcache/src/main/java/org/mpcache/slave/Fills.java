@@ -104,7 +104,6 @@ final class Fills {
       return null;
     }
     long bytes = replica.length() + estimatedMetaBytes(replica.length());
-    long freeBytes = index.freeBytes();
     CopyIndex.Staging staging = index.stageFill(key, bytes);
     if (staging == null) {
       return null;
@@ -118,7 +117,7 @@ final class Fills {
       return null;
     }
     try {
-      admissions.execute(() -> askArbiter(fill, freeBytes));
+      admissions.execute(() -> askArbiter(fill));
     } catch (RejectedExecutionException e) {
       fill.abort("too many admission requests under way", false);
       fill.answer().complete(Admission.REJECTED);
@@ -132,15 +131,17 @@ final class Fills {
   }
 
   /** Asks whether to keep the copy (the master may take up to its RPC timeout to answer). */
-  private void askArbiter(Fill fill, long freeBytes) {
+  private void askArbiter(Fill fill) {
     Admission admission;
     try {
-      admission = arbiter.requestAdmission(fill.key(), fill.staging().bytes(), freeBytes);
+      admission = arbiter.requestAdmission(fill.key(), fill.staging().bytes(),
+          victims -> index.freeBytesAfter(fill.staging(), victims));
     } catch (RuntimeException e) {
       LOG.warn("mpCache: admission of {} failed; not caching it", fill.key(), e);
       admission = Admission.REJECTED;
     }
     if (admission.admitted()) {
+      index.admitted(fill.staging());
       // The arbiter counts the victims gone from now on, whatever becomes of this fill.
       reclaimer.reclaim(index.evict(admission.victims()));
     } else {

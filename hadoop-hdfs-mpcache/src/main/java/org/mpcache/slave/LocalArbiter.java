@@ -2,6 +2,7 @@ package org.mpcache.slave;
 
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.LongSupplier;
@@ -26,29 +27,25 @@ public final class LocalArbiter implements CacheArbiter {
   }
 
   @Override
-  public synchronized Admission requestAdmission(BlockKey block, long bytes, long freeBytes) {
+  public Admission requestAdmission(BlockKey block, long bytes, Room room) {
     if (bytes > capacityBytes.getAsLong()) {
       return Admission.REJECTED;
     }
-    return Admission.admit(victimsAfter(List.of(), bytes, freeBytes));
+    // The room is read before this arbiter's lock: the slave's index calls in under its own.
+    long free = room.bytesFreeAfterEvicting(List.of());
+    return Admission.admit(victimsAfter(List.of(), bytes, free));
   }
 
   /**
-   * The {@code chosen} copies held here, then least recently used ones until deleting them all
-   * leaves {@code bytes} free (everything held when even that does not).
+   * The {@code chosen} victims, then least recently used copies until {@code bytes} are free
+   * ({@code freeBytes}: the room once the chosen ones are gone; everything held when even
+   * evicting all does not make room).
    */
   synchronized List<BlockKey> victimsAfter(List<BlockKey> chosen, long bytes, long freeBytes) {
-    List<BlockKey> victims = new ArrayList<>();
-    Set<BlockKey> taken = new HashSet<>();
-    long freed = 0;
-    for (BlockKey key : chosen) {
-      if (lru.contains(key) && taken.add(key)) {
-        victims.add(key);
-        freed += lru.bytes(key);
-      }
-    }
-    if (freeBytes + freed < bytes) {
-      victims.addAll(lru.victims(bytes - freeBytes - freed, taken::contains));
+    List<BlockKey> victims = new ArrayList<>(new LinkedHashSet<>(chosen));
+    if (freeBytes < bytes) {
+      Set<BlockKey> taken = new HashSet<>(chosen);
+      victims.addAll(lru.victims(bytes - freeBytes, taken::contains));
     }
     return victims;
   }

@@ -73,20 +73,22 @@ public final class MasterArbiter implements CacheArbiter {
   }
 
   @Override
-  public Admission requestAdmission(BlockKey block, long bytes, long freeBytes) {
+  public Admission requestAdmission(BlockKey block, long bytes, Room room) {
     MasterProtocolClientSideTranslatorPB client;
+    long[] hitIds;
     synchronized (this) {
       if (registration == null || !registration.blockPoolId().equals(block.blockPoolId())) {
-        return local.requestAdmission(block, bytes, freeBytes);
+        return local.requestAdmission(block, bytes, room);
       }
       client = master;
+      hitIds = hits.drain(); // counted before the decision, as the policy ranks by them
     }
     AdmissionAnswer answer;
     try {
-      answer = client.requestAdmission(identity.datanodeUuid(), block.blockId(), bytes);
+      answer = client.requestAdmission(identity.datanodeUuid(), block.blockId(), bytes, hitIds);
     } catch (IOException e) {
       lost(client, e);
-      return local.requestAdmission(block, bytes, freeBytes);
+      return local.requestAdmission(block, bytes, room);
     }
     switch (answer.verdict()) {
       case ADMIT:
@@ -95,7 +97,8 @@ public final class MasterArbiter implements CacheArbiter {
           evict.add(new BlockKey(block.blockPoolId(), blockId));
         }
         // The master counts whole blocks: more may go when this node's copies are larger.
-        return Admission.admit(local.victimsAfter(evict, bytes, freeBytes));
+        return Admission.admit(local.victimsAfter(evict, bytes,
+            room.bytesFreeAfterEvicting(evict)));
       case REJECT:
         return Admission.REJECTED;
       case REREGISTER:
@@ -108,7 +111,7 @@ public final class MasterArbiter implements CacheArbiter {
     synchronized (this) {
       misses.add(block.blockId());
     }
-    return local.requestAdmission(block, bytes, freeBytes);
+    return local.requestAdmission(block, bytes, room);
   }
 
   @Override

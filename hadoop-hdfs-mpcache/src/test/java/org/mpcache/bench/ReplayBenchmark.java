@@ -21,6 +21,7 @@ import org.mpcache.simulator.OfflineBound;
 import org.mpcache.simulator.PolicySimulator;
 import org.mpcache.simulator.Trace;
 import org.mpcache.simulator.TraceJob;
+import org.mpcache.slave.CacheCounter;
 
 /**
  * Replays one trace through the real DataNode read path for each policy (a fresh MiniDFSCluster
@@ -116,6 +117,14 @@ public final class ReplayBenchmark {
               (System.nanoTime() - start) / 1e9);
         }
       }
+      StringBuilder slaves = new StringBuilder(policy + ": slaves over the whole trace:");
+      for (CacheCounter counter : CacheCounter.values()) {
+        long value = replay.slaveTotal(counter);
+        if (value > 0) {
+          slaves.append(' ').append(counter.metricName()).append(' ').append(value);
+        }
+      }
+      System.out.println(slaves);
       return new Row(policy, trace.jobs() - measuredFrom, reads, replayHits, simHitCount,
           replayJobHits, simJobHits, bytesFromSsd, evictions(replay),
           new long[] {whole.evictedForRoom(), whole.evictedElsewhere(), whole.dataSetsEvicted()},

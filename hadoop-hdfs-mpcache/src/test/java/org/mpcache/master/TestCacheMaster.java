@@ -91,12 +91,12 @@ class TestCacheMaster {
     FakeNamespace namespace = new FakeNamespace(null, 3);
     CacheMaster master = master(namespace);
     master.register("a", "host-a", usage(4), NONE);
-    assertEquals(Verdict.RECOVERING, master.requestAdmission("a", 0, BLOCK).verdict(),
+    assertEquals(Verdict.RECOVERING, master.requestAdmission("a", 0, BLOCK, NONE).verdict(),
         "the NameNode cannot tell the live DataNodes yet");
     namespace.live = Set.of("a", "b");
-    assertEquals(Verdict.RECOVERING, master.requestAdmission("a", 0, BLOCK).verdict());
+    assertEquals(Verdict.RECOVERING, master.requestAdmission("a", 0, BLOCK, NONE).verdict());
     master.register("b", "host-b", usage(4), NONE);
-    assertEquals(Verdict.ADMIT, master.requestAdmission("a", 0, BLOCK).verdict());
+    assertEquals(Verdict.ADMIT, master.requestAdmission("a", 0, BLOCK, NONE).verdict());
     assertEquals("active", master.report().state());
   }
 
@@ -109,7 +109,7 @@ class TestCacheMaster {
       now.addAndGet(EXPIRY_MS / 2);
       master.heartbeat("a", usage(4), NONE, NONE, NONE, NONE);
     }
-    assertEquals(Verdict.ADMIT, master.requestAdmission("a", 0, BLOCK).verdict());
+    assertEquals(Verdict.ADMIT, master.requestAdmission("a", 0, BLOCK, NONE).verdict());
   }
 
   @Test
@@ -122,8 +122,8 @@ class TestCacheMaster {
 
     namespace.leaving = Set.of("b");
     assertEquals(List.of(List.of("a")), master.cachedOn(new long[] {0}));
-    assertEquals(Verdict.REJECT, master.requestAdmission("b", 1, BLOCK).verdict());
-    assertEquals(Verdict.ADMIT, master.requestAdmission("a", 1, BLOCK).verdict());
+    assertEquals(Verdict.REJECT, master.requestAdmission("b", 1, BLOCK, NONE).verdict());
+    assertEquals(Verdict.ADMIT, master.requestAdmission("a", 1, BLOCK, NONE).verdict());
   }
 
   private static List<List<String>> sorted(List<List<String>> holders) {
@@ -134,7 +134,7 @@ class TestCacheMaster {
   void unknownSlavesAreToldToRegister() {
     CacheMaster master = master(new FakeNamespace(Set.of("a"), 3));
     assertTrue(beat(master, "a").reregister());
-    assertEquals(Verdict.REREGISTER, master.requestAdmission("a", 0, BLOCK).verdict());
+    assertEquals(Verdict.REREGISTER, master.requestAdmission("a", 0, BLOCK, NONE).verdict());
     master.register("a", "host-a", usage(1), NONE);
     assertFalse(beat(master, "a").reregister());
   }
@@ -147,12 +147,12 @@ class TestCacheMaster {
     }
     // Data set 0 fills the cluster, one block per node.
     for (int i = 0; i < 3; i++) {
-      assertEquals(Verdict.ADMIT, master.requestAdmission("n" + i, i, BLOCK).verdict());
+      assertEquals(Verdict.ADMIT, master.requestAdmission("n" + i, i, BLOCK, NONE).verdict());
     }
     // Data set 1 is first only recorded (the cache is full), then read again: admitted, and it
     // evicts data set 0 everywhere.
-    assertEquals(Verdict.REJECT, master.requestAdmission("n0", 100, BLOCK).verdict());
-    AdmissionAnswer second = master.requestAdmission("n0", 100, BLOCK);
+    assertEquals(Verdict.REJECT, master.requestAdmission("n0", 100, BLOCK, NONE).verdict());
+    AdmissionAnswer second = master.requestAdmission("n0", 100, BLOCK, NONE);
     assertEquals(Verdict.ADMIT, second.verdict());
     assertArrayEquals(new long[] {0}, second.evict());
     assertArrayEquals(new long[] {1}, beat(master, "n1").evict());
@@ -179,9 +179,36 @@ class TestCacheMaster {
     MasterReport.DataSetReport dataSet = master.report().dataSets().get(0);
     assertEquals(1, dataSet.cachedBlocks());
     assertEquals(4, dataSet.totalBlocks());
-    // A hit on a copy the master did not know of is adopted.
+    // A hit on a copy the master does not count is not one (it may have evicted it since the
+    // read): copies come in through cached lists.
     beat(master, "a", 3);
+    assertEquals(1, master.report().dataSets().get(0).cachedBlocks());
+    master.heartbeat("a", usage(4), NONE, NONE, new long[] {3}, NONE);
     assertEquals(2, master.report().dataSets().get(0).cachedBlocks());
+  }
+
+  /**
+   * /d0 and /d1 fill node n after five reads of /d3 elsewhere (so they are worth little as
+   * victims); /d2, read twice, needs a victim. /d0 and /d1 tie, /d0 ranked first; a hit on /d0
+   * that the slave brings with its request is counted first, and /d1 goes instead.
+   */
+  @Test
+  void hitsBroughtWithAnAdmissionRequestAreCountedBeforeTheDecision() {
+    for (boolean withHit : new boolean[] {false, true}) {
+      CacheMaster master = master(new FakeNamespace(Set.of("n", "m"), 1, 1, 1, 1));
+      master.register("n", "host-n", usage(2), NONE);
+      master.register("m", "host-m", usage(2), NONE);
+      for (int i = 0; i < 5; i++) {
+        master.requestAdmission("m", 300, BLOCK, NONE);
+      }
+      master.requestAdmission("n", 0, BLOCK, NONE);
+      master.requestAdmission("n", 100, BLOCK, NONE);
+      assertEquals(Verdict.REJECT, master.requestAdmission("n", 200, BLOCK, NONE).verdict());
+      AdmissionAnswer second = master.requestAdmission("n", 200, BLOCK,
+          withHit ? new long[] {0} : NONE);
+      assertEquals(Verdict.ADMIT, second.verdict());
+      assertArrayEquals(new long[] {withHit ? 100 : 0}, second.evict(), "with a hit: " + withHit);
+    }
   }
 
   @Test
@@ -214,10 +241,10 @@ class TestCacheMaster {
     CacheMaster master = master(new FakeNamespace(Set.of("n0", "n1"), 2, 1));
     master.register("n0", "host-n0", usage(1), NONE);
     master.register("n1", "host-n1", usage(1), NONE);
-    master.requestAdmission("n0", 0, BLOCK);
-    master.requestAdmission("n1", 1, BLOCK);
-    master.requestAdmission("n0", 100, BLOCK);
-    assertEquals(Verdict.ADMIT, master.requestAdmission("n0", 100, BLOCK).verdict());
+    master.requestAdmission("n0", 0, BLOCK, NONE);
+    master.requestAdmission("n1", 1, BLOCK, NONE);
+    master.requestAdmission("n0", 100, BLOCK, NONE);
+    assertEquals(Verdict.ADMIT, master.requestAdmission("n0", 100, BLOCK, NONE).verdict());
     // n1 restarts before its heartbeat brought the eviction, and registers with the copy.
     master.register("n1", "host-n1", usage(1), new long[] {1});
     assertArrayEquals(new long[] {1}, beat(master, "n1").evict());
@@ -236,10 +263,10 @@ class TestCacheMaster {
     CacheMaster master = master(new FakeNamespace(Set.of("n0", "n1"), 2, 1));
     master.register("n0", "host-n0", usage(1), NONE);
     master.register("n1", "host-n1", usage(1), NONE);
-    master.requestAdmission("n0", 0, BLOCK);
-    master.requestAdmission("n1", 1, BLOCK);
-    master.requestAdmission("n0", 100, BLOCK);
-    assertEquals(Verdict.ADMIT, master.requestAdmission("n0", 100, BLOCK).verdict());
+    master.requestAdmission("n0", 0, BLOCK, NONE);
+    master.requestAdmission("n1", 1, BLOCK, NONE);
+    master.requestAdmission("n0", 100, BLOCK, NONE);
+    assertEquals(Verdict.ADMIT, master.requestAdmission("n0", 100, BLOCK, NONE).verdict());
     HeartbeatAnswer crossed = master.heartbeat("n1", usage(1), NONE, NONE, new long[] {1}, NONE);
     assertArrayEquals(new long[] {1}, crossed.evict());
     assertEquals(List.of(List.of()), master.cachedOn(new long[] {1}));
@@ -250,10 +277,10 @@ class TestCacheMaster {
   void historyRemembersDataSetsReadWithTheirSizes() {
     CacheMaster master = master(new FakeNamespace(Set.of("a"), 2, 3));
     master.register("a", "host-a", usage(8), NONE);
-    master.requestAdmission("a", 0, BLOCK);
-    master.requestAdmission("a", 1, BLOCK);
+    master.requestAdmission("a", 0, BLOCK, NONE);
+    master.requestAdmission("a", 1, BLOCK, NONE);
     master.heartbeat("a", usage(8), NONE, new long[] {100}, NONE, NONE);
-    master.requestAdmission("a", 0, BLOCK);
+    master.requestAdmission("a", 0, BLOCK, NONE);
     List<MasterReport.DataSetHistory> history = master.report().history();
     assertEquals(List.of("/d0", "/d1"), history.stream().map(h -> h.path()).toList());
     assertEquals(2, history.get(0).accesses(), "/d0 was read in two passes");

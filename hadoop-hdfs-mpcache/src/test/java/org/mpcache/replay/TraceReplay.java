@@ -283,9 +283,7 @@ public final class TraceReplay implements AutoCloseable {
 
   /** Waits for every fill to end, then lets every slave heartbeat. */
   private void settle() throws Exception {
-    GenericTestUtils.waitFor(() -> cluster.mini().getDataNodes().stream()
-        .allMatch(dn -> CacheTestCluster.cache(dn).fillsUnderWay() == 0), 2, 60_000,
-        "fills to end");
+    cluster.waitFillsEnded();
     heartbeatAll();
   }
 

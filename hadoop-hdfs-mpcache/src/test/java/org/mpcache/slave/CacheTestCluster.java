@@ -123,6 +123,12 @@ public final class CacheTestCluster implements AutoCloseable {
     }
   }
 
+  /** Waits until no DataNode has a fill under way (admissions answered, copies kept or not). */
+  public void waitFillsEnded() throws Exception {
+    GenericTestUtils.waitFor(() -> cluster.getDataNodes().stream()
+        .allMatch(dn -> cache(dn).fillsUnderWay() == 0), 2, 60_000, "fills to end");
+  }
+
   /** One DataNode's overlay, for tests that give it other SSD dirs or settings. */
   public record DataNodeSetup(int index, File ssdDir, Configuration overlay) {
   }

@@ -7,8 +7,9 @@ class DelegatingArbiter implements CacheArbiter {
   final LocalArbiter local = new LocalArbiter(1L << 30);
 
   @Override
-  public Admission requestAdmission(BlockKey block, long bytes, long freeBytes) {
-    return local.requestAdmission(block, bytes, freeBytes);
+  public Admission requestAdmission(BlockKey block, long bytes,
+      Room room) {
+    return local.requestAdmission(block, bytes, room);
   }
 
   @Override

@@ -98,6 +98,39 @@ class TestCopyIndex {
     assertEquals(1, counters.get(CacheCounter.INVALIDATIONS));
   }
 
+  /**
+   * A fill's room counts other fills the arbiter admitted as taken, not those it has not
+   * decided yet (it counts them after this one), nor itself; a victim the arbiter names frees
+   * its bytes, whether a copy or a fill under way (which is then not kept).
+   */
+  @Test
+  void aFillsRoomCountsAdmittedFillsAndWhatItsVictimsFree() throws Exception {
+    CopyIndex.Staging own = index.stageFill(KEY, 1015);
+    index.admitted(own);
+    assertEquals(10_000, index.freeBytesAfter(own, List.of()));
+    BlockKey other = new BlockKey("BP-1", 2);
+    CopyIndex.Staging undecided = index.stageFill(other, 1200);
+    assertEquals(10_000, index.freeBytesAfter(own, List.of()));
+    index.admitted(undecided);
+    assertEquals(10_000 - 1200, index.freeBytesAfter(own, List.of()));
+    assertEquals(10_000, index.freeBytesAfter(own, List.of(other, other, KEY)));
+  }
+
+  /**
+   * The arbiter evicts a block whose fill is still under way (it counted the copy from its
+   * admission): the fill is not kept, so the slave holds no copy the arbiter believes gone.
+   */
+  @Test
+  void aFillEvictedBeforeItsCommitIsNotKept() throws Exception {
+    CopyIndex.Staging staging = index.stageFill(KEY, 1015);
+    CachedCopy copy = filled(staging);
+    assertTrue(index.evict(List.of(KEY)).isEmpty(), "no copy to delete yet");
+    assertEquals(CopyIndex.Offer.REFUSED, index.commit(copy, staging, index.changes()));
+    assertEquals(0, index.cachedBlocks());
+    assertEquals(0, index.fillsUnderWay());
+    assertEquals(0, dir.stagedBytes(), "the evicted fill's room is free again");
+  }
+
   @Test
   void aFillGoesOnlyWhereTheDeviceHasRoomBeyondFillsUnderWay() {
     dir.usableBytes(2500);

@@ -29,7 +29,8 @@ class TestFills {
     final CompletableFuture<Admission> answer = new CompletableFuture<>();
 
     @Override
-    public Admission requestAdmission(BlockKey block, long bytes, long freeBytes) {
+    public Admission requestAdmission(BlockKey block, long bytes,
+      Room room) {
       asked.countDown();
       return answer.join();
     }

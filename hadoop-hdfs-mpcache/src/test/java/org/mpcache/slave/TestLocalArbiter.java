@@ -16,7 +16,7 @@ class TestLocalArbiter {
   @Test
   void admitsWithoutVictimsWhenTheBlockFits() {
     LocalArbiter arbiter = new LocalArbiter(100);
-    Admission admission = arbiter.requestAdmission(A, 40, 100);
+    Admission admission = arbiter.requestAdmission(A, 40, victims -> 100);
     assertTrue(admission.admitted());
     assertEquals(List.of(), admission.victims());
   }
@@ -27,14 +27,14 @@ class TestLocalArbiter {
     arbiter.onCached(A, 40);
     arbiter.onCached(B, 40);
     arbiter.onHit(A);
-    assertEquals(List.of(B), arbiter.requestAdmission(C, 40, 20).victims());
+    assertEquals(List.of(B), arbiter.requestAdmission(C, 40, victims -> 20).victims());
     arbiter.onRemoved(B);
-    assertEquals(List.of(A), arbiter.requestAdmission(C, 80, 20).victims());
+    assertEquals(List.of(A), arbiter.requestAdmission(C, 80, victims -> 20).victims());
   }
 
   @Test
   void rejectsABlockLargerThanTheWholeCache() {
-    assertFalse(new LocalArbiter(100).requestAdmission(A, 101, 100).admitted());
+    assertFalse(new LocalArbiter(100).requestAdmission(A, 101, victims -> 100).admitted());
   }
 
   @Test
