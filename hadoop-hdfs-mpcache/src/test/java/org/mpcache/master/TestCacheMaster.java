@@ -236,8 +236,11 @@ class TestCacheMaster {
     assertTrue(beat(master, "a").reregister());
   }
 
-  @Test
-  void aCondemnedCopyRegisteredAgainIsEvictedAtTheNextHeartbeat() {
+  /**
+   * /d0 has block 0 on n0 and block 1 on n1 (one block of room each); /d1, read twice on n0,
+   * evicts it: block 1 waits in n1's To_Del.
+   */
+  private CacheMaster dataSet0EvictedByN0() {
     CacheMaster master = master(new FakeNamespace(Set.of("n0", "n1"), 2, 1));
     master.register("n0", "host-n0", usage(1), NONE);
     master.register("n1", "host-n1", usage(1), NONE);
@@ -245,6 +248,12 @@ class TestCacheMaster {
     master.requestAdmission("n1", 1, BLOCK, NONE);
     master.requestAdmission("n0", 100, BLOCK, NONE);
     assertEquals(Verdict.ADMIT, master.requestAdmission("n0", 100, BLOCK, NONE).verdict());
+    return master;
+  }
+
+  @Test
+  void aCondemnedCopyRegisteredAgainIsEvictedAtTheNextHeartbeat() {
+    CacheMaster master = dataSet0EvictedByN0();
     // n1 restarts before its heartbeat brought the eviction, and registers with the copy.
     master.register("n1", "host-n1", usage(1), new long[] {1});
     assertArrayEquals(new long[] {1}, beat(master, "n1").evict());
@@ -260,13 +269,7 @@ class TestCacheMaster {
    */
   @Test
   void aCopyReportedAfterItsDataSetWasEvictedStaysEvicted() {
-    CacheMaster master = master(new FakeNamespace(Set.of("n0", "n1"), 2, 1));
-    master.register("n0", "host-n0", usage(1), NONE);
-    master.register("n1", "host-n1", usage(1), NONE);
-    master.requestAdmission("n0", 0, BLOCK, NONE);
-    master.requestAdmission("n1", 1, BLOCK, NONE);
-    master.requestAdmission("n0", 100, BLOCK, NONE);
-    assertEquals(Verdict.ADMIT, master.requestAdmission("n0", 100, BLOCK, NONE).verdict());
+    CacheMaster master = dataSet0EvictedByN0();
     HeartbeatAnswer crossed = master.heartbeat("n1", usage(1), NONE, NONE, new long[] {1}, NONE);
     assertArrayEquals(new long[] {1}, crossed.evict());
     assertEquals(List.of(List.of()), master.cachedOn(new long[] {1}));
