@@ -37,8 +37,10 @@ final class CopyIndex {
     LEFT
   }
 
-  /** A fill under way: its dir and the bytes it holds there until committed or given up. */
-  /** A fill's room on its dir while it is written; admitted once the arbiter said so. */
+  /**
+   * A fill under way: its dir and the bytes it holds there until committed or given up; admitted
+   * once the arbiter said so.
+   */
   static final class Staging {
     private final CacheDir dir;
     private final long bytes;
@@ -135,7 +137,7 @@ final class CopyIndex {
 
   /**
    * Room for the copy being filled under {@code own}, once {@code victims} are gone: held copies
-   * free their bytes, fills under way their staged bytes (an evicted fill is not kept).
+   * free their bytes, admitted fills under way their staged bytes (an evicted fill is not kept).
    */
   synchronized long freeBytesAfter(Staging own, Collection<BlockKey> victims) {
     long released = 0;
@@ -144,7 +146,7 @@ final class CopyIndex {
       Staging filled = filling.get(victim);
       if (copy != null) {
         released += copy.bytes();
-      } else if (filled != null && filled != own) {
+      } else if (filled != null && filled != own && filled.admitted) {
         released += filled.bytes();
       }
     }

@@ -111,6 +111,7 @@ class TestCopyIndex {
     BlockKey other = new BlockKey("BP-1", 2);
     CopyIndex.Staging undecided = index.stageFill(other, 1200);
     assertEquals(10_000, index.freeBytesAfter(own, List.of()));
+    assertEquals(10_000, index.freeBytesAfter(own, List.of(other)), "it took no room yet");
     index.admitted(undecided);
     assertEquals(10_000 - 1200, index.freeBytesAfter(own, List.of()));
     assertEquals(10_000, index.freeBytesAfter(own, List.of(other, other, KEY)));
