@@ -6,7 +6,7 @@
 # Usage: dev-support/replay-benchmark.sh [--jobs 1000] [--warmup 100]
 #        [--policies mpcache,mpcache-as-published,lru,lfu,mru] [--nodes 7] [--tenants nodes/7]
 #        [--s 1] [--cache-gb 80] [--block-mb 1024] [--seed 1] [--block-kb 64]
-#        [--readers-per-node 1] [--trace FILE] [--out target/bench/replay]
+#        [--readers-per-node 0] [--trace FILE] [--out target/bench/replay]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=hadoop-hdfs-mpcache/target/bench/replay

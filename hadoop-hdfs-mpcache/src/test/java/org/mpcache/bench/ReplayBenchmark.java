@@ -50,7 +50,7 @@ public final class ReplayBenchmark {
         Integer.parseInt(option(args, "--block-mb", "1024")),
         Long.parseLong(option(args, "--seed", "1")));
     int blockBytes = Integer.parseInt(option(args, "--block-kb", "64")) << 10;
-    int readers = Integer.parseInt(option(args, "--readers-per-node", "1"));
+    int readers = Integer.parseInt(option(args, "--readers-per-node", "0"));
     Path out = Path.of(option(args, "--out", "target/bench/replay"));
     Files.createDirectories(out);
     String traceFile = option(args, "--trace", "");

@@ -247,6 +247,12 @@ public final class TraceReplay implements AutoCloseable {
         int node = readerNode[i];
         reads.add(readers.get(node).submit(() -> {
           read(block, node);
+          if (readersPerNode == 1) {
+            // The node's next read waits for this fill to end: its admissions reach the master
+            // in the trace's order, as the simulator's do.
+            InputCache cache = cluster.cache(node);
+            GenericTestUtils.waitFor(() -> cache.fillsUnderWay() == 0, 1, 60_000, "fills");
+          }
           return null;
         }));
       }
