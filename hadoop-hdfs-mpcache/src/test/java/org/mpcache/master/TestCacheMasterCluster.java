@@ -21,7 +21,6 @@ import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.protocol.LocatedBlock;
 import org.apache.hadoop.net.NetUtils;
 import org.apache.hadoop.metrics2.MetricsRecordBuilder;
-import org.apache.hadoop.test.GenericTestUtils;
 import org.apache.hadoop.test.MetricsAsserts;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -33,7 +32,6 @@ import org.mpcache.slave.CacheCounter;
 import org.mpcache.slave.CacheTestCluster;
 import org.mpcache.tools.FreePorts;
 import org.mpcache.slave.InputCache;
-import org.mpcache.slave.SlaveTestUtils;
 import org.mpcache.tools.MpCacheAdmin;
 
 /**
@@ -72,12 +70,6 @@ class TestCacheMasterCluster {
     return cluster.cache(i);
   }
 
-  private void heartbeatAll() {
-    for (int i = 0; i < NODES; i++) {
-      SlaveTestUtils.heartbeat(slave(i));
-    }
-  }
-
   private MasterReport report() throws IOException {
     try (MasterProtocolClientSideTranslatorPB master =
         MasterProtocolClientSideTranslatorPB.connect(conf, masterAddress, 10_000)) {
@@ -87,14 +79,7 @@ class TestCacheMasterCluster {
 
   /** Beats until the master has every slave and decides. */
   private void waitMasterActive() throws Exception {
-    GenericTestUtils.waitFor(() -> {
-      heartbeatAll();
-      try {
-        return "active".equals(report().state());
-      } catch (IOException e) {
-        return false;
-      }
-    }, 100, 60_000, "the master to have every slave registered");
+    cluster.waitMasterActive(conf, masterAddress);
   }
 
   /** A data set: directory {@code dir} with one file of {@code blocks} blocks on each node. */
@@ -125,7 +110,7 @@ class TestCacheMasterCluster {
   private void warm(Map<Path, byte[]> dataSet) throws Exception {
     readAll(dataSet);
     waitAllCached(dataSet);
-    heartbeatAll();
+    cluster.heartbeatAll();
   }
 
   private void waitAllCached(Map<Path, byte[]> dataSet) throws Exception {
@@ -152,7 +137,7 @@ class TestCacheMasterCluster {
         assertTrue(cluster.isCached(block), "other nodes wait for their heartbeat");
       }
     }
-    heartbeatAll();
+    cluster.heartbeatAll();
     for (LocatedBlock block : blocks(a)) {
       assertFalse(cluster.isCached(block), block.getBlock() + " left after one heartbeat");
     }
@@ -167,7 +152,7 @@ class TestCacheMasterCluster {
     readAll(b);
     assertEquals(0, cluster.total(CacheCounter.CORRUPT_DROPPED));
 
-    heartbeatAll();
+    cluster.heartbeatAll();
     MasterReport report = report();
     assertEquals(NODES, report.nodes().size());
     assertEquals("/b", report.dataSets().get(0).path(), report.dataSets().toString());
@@ -223,7 +208,7 @@ class TestCacheMasterCluster {
     waitMasterActive();
     Map<Path, byte[]> a = dataSet("/a", 2, 0);
     cluster.mini().shutdownNameNode(0);
-    heartbeatAll();
+    cluster.heartbeatAll();
     assertTrue(slave(0).arbiterState().startsWith("local LRU"), slave(0).arbiterState());
     // With no NameNode no client can read; the slave's own policy still admits into its cache.
     cluster.mini().restartNameNode(true);

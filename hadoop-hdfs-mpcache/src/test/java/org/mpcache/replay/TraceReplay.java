@@ -42,7 +42,6 @@ import org.mpcache.simulator.TraceJob;
 import org.mpcache.slave.CacheCounter;
 import org.mpcache.slave.CacheTestCluster;
 import org.mpcache.slave.InputCache;
-import org.mpcache.slave.SlaveTestUtils;
 import org.mpcache.tools.FreePorts;
 
 /**
@@ -116,23 +115,12 @@ public final class TraceReplay implements AutoCloseable {
         readers.add(Executors.newFixedThreadPool(readersPerNode));
       }
     }
-    waitMasterActive();
-    writeBlocks();
-  }
-
-  private void waitMasterActive() throws IOException {
     try {
-      GenericTestUtils.waitFor(() -> {
-        heartbeatAll();
-        try {
-          return "active".equals(master.report().state());
-        } catch (IOException e) {
-          return false;
-        }
-      }, 100, 60_000, "the master to have every slave registered");
-    } catch (TimeoutException | InterruptedException e) {
+      cluster.waitMasterActive(conf, masterAddress);
+    } catch (Exception e) {
       throw new IOException(e);
     }
+    writeBlocks();
   }
 
   /** Writes every block the trace reads, once, as a file of its data set's directory. */
@@ -290,13 +278,7 @@ public final class TraceReplay implements AutoCloseable {
   /** Waits for every fill to end, then lets every slave heartbeat. */
   private void settle() throws Exception {
     cluster.waitFillsEnded();
-    heartbeatAll();
-  }
-
-  private void heartbeatAll() {
-    for (DataNode dn : cluster.mini().getDataNodes()) {
-      SlaveTestUtils.heartbeat(CacheTestCluster.cache(dn));
-    }
+    cluster.heartbeatAll();
   }
 
   /** The master's counter, as its metrics source publishes it. */

@@ -32,6 +32,7 @@ import org.apache.hadoop.hdfs.server.datanode.DataNodeTestUtils;
 import org.apache.hadoop.hdfs.server.datanode.fsdataset.impl.MpCacheFsDataset;
 import org.apache.hadoop.io.IOUtils;
 import org.apache.hadoop.test.GenericTestUtils;
+import org.mpcache.protocol.MasterProtocolClientSideTranslatorPB;
 
 /**
  * A MiniDFSCluster whose DataNodes run the mpCache slave, each on its own "SSD" dir, with small
@@ -127,6 +128,26 @@ public final class CacheTestCluster implements AutoCloseable {
   public void waitFillsEnded() throws Exception {
     GenericTestUtils.waitFor(() -> cluster.getDataNodes().stream()
         .allMatch(dn -> cache(dn).fillsUnderWay() == 0), 2, 60_000, "fills to end");
+  }
+
+  /** Runs one heartbeat (or registration attempt) of every DataNode's slave. */
+  public void heartbeatAll() {
+    for (DataNode dn : cluster.getDataNodes()) {
+      SlaveTestUtils.heartbeat(cache(dn));
+    }
+  }
+
+  /** Heartbeats until the master at {@code address} has every slave and decides. */
+  public void waitMasterActive(Configuration conf, InetSocketAddress address) throws Exception {
+    GenericTestUtils.waitFor(() -> {
+      heartbeatAll();
+      try (MasterProtocolClientSideTranslatorPB master =
+          MasterProtocolClientSideTranslatorPB.connect(conf, address, 10_000)) {
+        return "active".equals(master.report().state());
+      } catch (IOException e) {
+        return false;
+      }
+    }, 100, 60_000, "the master to have every slave registered");
   }
 
   /** One DataNode's overlay, for tests that give it other SSD dirs or settings. */
