@@ -127,6 +127,7 @@ class TestCacheMasterCluster {
     warm(a); // every SSD is full of /a
 
     readAll(b); // first seen while the cache is full: only recorded
+    cluster.waitFillsEnded(); // else the next read finds the fill under way and does not ask
     assertFalse(cluster.isCached(blocks(b).get(0)));
     readAll(b); // read again: worth more than /a, which is evicted on every node
     waitAllCached(b);
