@@ -10,6 +10,8 @@ public enum ClusterSetup {
   ALL_SSD("ALL_SSD storage policy on the inputs, local dirs on SSD (upper bound)", null, false),
   MPCACHE("mpCache: input and localized data on SSD", "mpcache", true),
   MPCACHE_INPUT_ONLY("mpCache caching input data only", "mpcache", false),
+  MPCACHE_COLD("mpCache from an empty cache (no warm-up): what first reads cost", "mpcache",
+      true),
   MPCACHE_LRU("mpCache with LRU", "lru", true),
   MPCACHE_LFU("mpCache with LFU", "lfu", true),
   MPCACHE_MRU("mpCache with MRU", "mru", true);
@@ -31,6 +33,11 @@ public enum ClusterSetup {
   /** The master's replacement policy, or null when mpCache is off. */
   public String policy() {
     return policy;
+  }
+
+  /** Whether the history's reads warm the caches before the timed jobs (all but the cold run). */
+  public boolean warmedUp() {
+    return this != MPCACHE_COLD;
   }
 
   public boolean mpCache() {

@@ -16,8 +16,8 @@ import org.mpcache.bench.device.DeviceProfile;
  * @param zipfS parameter s of Equation (3)
  * @param maxK largest input scale
  * @param baseBytes input size at k = 1 for the smallest source of Table 1
- * @param seed of the mix (the same seed gives the same jobs and data)
- * @param repeats how many times each configuration runs the whole mix on a fresh cluster
+ * @param seeds of the job streams to run (the same seed gives the same jobs, data and
+ *     placement in every configuration)
  * @param setups configurations to compare; the first is the baseline of the speedups
  * @param hdd profile of the emulated HDDs; null with real devices
  * @param ssd profile of the emulated SSDs; null with real devices
@@ -32,7 +32,7 @@ import org.mpcache.bench.device.DeviceProfile;
  *     usually run; Hadoop's default (and the paper's Hadoop 1) does not
  */
 public record HarnessOptions(int nodes, long blockBytes, int history, int jobs, double zipfS,
-    int maxK, long baseBytes, long seed, int repeats, List<ClusterSetup> setups,
+    int maxK, long baseBytes, List<Long> seeds, List<ClusterSetup> setups,
     DeviceProfile hdd, DeviceProfile ssd, double ssdShare, double memoryShare, File workDir,
     File ssdDir, int containersPerNode, boolean checkOutputs, List<String> benchmarks,
     boolean compressMapOutput) {

@@ -1,11 +1,20 @@
 package org.mpcache.bench.harness;
 
+import java.util.Locale;
+
 /**
- * One timed job of one configuration.
+ * One timed job of one configuration, a line of a results CSV.
  *
- * @param hitRatio share of the input bytes served from the cache (SSD or RAM), NaN without one
+ * @param seed of the job stream (mix, data and placement) the job belongs to
+ * @param index of the job among the timed jobs of its stream, from 0
+ * @param inputBytes bytes of the job's input data set
+ * @param mapSeconds from the job's start to its last map's end
+ * @param reduceSeconds the rest of the job
+ * @param hitRatio share of the job's input bytes served from the cache (SSD or RAM), NaN
+ *     without one; other HDFS reads (job files, jars) are not in it
  * @param hddUtilization busy share of the emulated HDDs while the job ran, NaN when not emulated
  * @param busiestHdd busy share of the busiest emulated HDD while the job ran
+ * @param busiestHddInMaps busy share of the busiest emulated HDD during the job's map phase
  * @param cpuUtilization busy share of the machine's cores while the job ran (all JVMs of the
  *     cluster share them), NaN where /proc/stat is missing
  * @param dataLocalMaps share of map tasks that ran on a node holding their block's replica
@@ -14,25 +23,48 @@ package org.mpcache.bench.harness;
  * @param shuffleBytes map output bytes the reduces fetched (compressed, as on disk)
  * @param localizedOnSsd share of the localized bytes tasks asked for that the slaves granted on
  *     SSD (the rest went to the HDD local dirs), NaN where localized data is not cached
+ * @param firstRead whether no earlier job of the stream (history included) read this input
+ * @param outputChecked whether the job's output was checked against its local oracle
  */
-public record JobResult(ClusterSetup setup, int repeat, int index, String benchmark,
+public record JobResult(ClusterSetup setup, long seed, int index, String benchmark,
     String input, long inputBytes, double seconds, double mapSeconds, double reduceSeconds,
-    double hitRatio, double hddUtilization, double busiestHdd, double cpuUtilization,
-    double dataLocalMaps, double cacheLocalMaps, long shuffleBytes, double localizedOnSsd, boolean outputChecked) {
+    double hitRatio, double hddUtilization, double busiestHdd, double busiestHddInMaps,
+    double cpuUtilization, double dataLocalMaps, double cacheLocalMaps, long shuffleBytes,
+    double localizedOnSsd, boolean firstRead, boolean outputChecked) {
 
-  static final String CSV_HEADER = "configuration,repeat,job,benchmark,input,input_bytes,"
+  static final String CSV_HEADER = "configuration,seed,job,benchmark,input,input_bytes,"
       + "seconds,map_seconds,reduce_seconds,hit_ratio,hdd_utilization,busiest_hdd,"
-      + "cpu_utilization,data_local_maps,cache_local_maps,shuffle_bytes,localized_on_ssd,output_checked";
+      + "busiest_hdd_in_maps,cpu_utilization,data_local_maps,cache_local_maps,shuffle_bytes,"
+      + "localized_on_ssd,first_read,output_checked";
 
   String csv() {
-    return String.join(",", setup.label(), Integer.toString(repeat), Integer.toString(index),
+    return String.join(",", setup.label(), Long.toString(seed), Integer.toString(index),
         benchmark, input, Long.toString(inputBytes), fmt(seconds), fmt(mapSeconds),
         fmt(reduceSeconds), fmt(hitRatio), fmt(hddUtilization), fmt(busiestHdd),
-        fmt(cpuUtilization), fmt(dataLocalMaps), fmt(cacheLocalMaps), Long.toString(shuffleBytes),
-        fmt(localizedOnSsd), Boolean.toString(outputChecked));
+        fmt(busiestHddInMaps), fmt(cpuUtilization), fmt(dataLocalMaps), fmt(cacheLocalMaps),
+        Long.toString(shuffleBytes), fmt(localizedOnSsd), Boolean.toString(firstRead),
+        Boolean.toString(outputChecked));
+  }
+
+  /** The job a line of {@link #csv()} describes. */
+  static JobResult parse(String line) {
+    String[] f = line.split(",", -1);
+    if (f.length != CSV_HEADER.split(",").length) {
+      throw new IllegalArgumentException("not a line of a results CSV (" + CSV_HEADER + "): "
+          + line);
+    }
+    return new JobResult(ClusterSetup.of(f[0]), Long.parseLong(f[1]), Integer.parseInt(f[2]),
+        f[3], f[4], Long.parseLong(f[5]), num(f[6]), num(f[7]), num(f[8]), num(f[9]),
+        num(f[10]), num(f[11]), num(f[12]), num(f[13]), num(f[14]), num(f[15]),
+        Long.parseLong(f[16]), num(f[17]), Boolean.parseBoolean(f[18]),
+        Boolean.parseBoolean(f[19]));
   }
 
   private static String fmt(double value) {
-    return Double.isNaN(value) ? "" : String.format(java.util.Locale.ROOT, "%.3f", value);
+    return Double.isNaN(value) ? "" : String.format(Locale.ROOT, "%.4f", value);
+  }
+
+  private static double num(String field) {
+    return field.isEmpty() ? Double.NaN : Double.parseDouble(field);
   }
 }
