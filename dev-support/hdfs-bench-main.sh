@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs a benchmark main class of hadoop-hdfs-mpcache's test sources (org.mpcache.bench.*) with
 # the module's test classpath and the benchmark logging and Hadoop settings of bench-conf/.
-# Usage: dev-support/hdfs-bench-main.sh <class> [arguments...]
+# Hadoop's log lines go to $BENCH_LOG (default target/bench/log/hadoop.log of the module).
+# Usage: [BENCH_LOG=file] dev-support/hdfs-bench-main.sh <class> [arguments...]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 main=$1
@@ -16,5 +17,5 @@ classpath=$(mvn -B -ntp -q dependency:build-classpath -Dmdep.includeScope=test \
 jvm_args=$(mvn -B -ntp -q help:evaluate -Dexpression=hadoop.test.jvm.args -DforceStdout | plain)
 # shellcheck disable=SC2086
 exec java $jvm_args ${BENCH_JVM_OPTS:-} -Dtest.build.data=target/bench/data -Dhadoop.log.dir=target/bench/log \
-  -Dlog4j.configuration=bench-log4j.properties -Djava.util.logging.config.file=../dev-support/bench-conf/logging.properties \
+  -Dmpcache.bench.log="${BENCH_LOG:-target/bench/log/hadoop.log}" -Dlog4j.configuration=bench-log4j.properties -Djava.util.logging.config.file=../dev-support/bench-conf/logging.properties \
   -cp "../dev-support/bench-conf:target/test-classes:target/classes:$classpath" "$main" "$@"

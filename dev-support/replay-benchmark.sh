@@ -19,4 +19,4 @@ done
 mkdir -p "$out"
 log=$(cd "$out" && pwd)/replay.log
 echo "Hadoop's log: $log" >&2
-exec "$(dirname "$0")/hdfs-bench-main.sh" org.mpcache.bench.ReplayBenchmark --out "$(cd "$out" && pwd)" "$@" 2>"$log"
+BENCH_LOG=$log exec "$(dirname "$0")/hdfs-bench-main.sh" org.mpcache.bench.ReplayBenchmark --out "$(cd "$out" && pwd)" "$@" 2>>"$log"

@@ -145,7 +145,16 @@ public enum InputSource {
    * of up to 16 MB, at least two.
    */
   public void generate(FileSystem fs, Path dir, long bytes, long seed) throws IOException {
-    int files = (int) Math.max(2, (bytes + BYTES_PER_FILE - 1) / BYTES_PER_FILE);
+    generate(fs, dir, bytes, seed, BYTES_PER_FILE);
+  }
+
+  /**
+   * Writes about {@code bytes} as files of at most about {@code bytesPerFile} (a file ends with
+   * the record that reaches its share), at least two.
+   */
+  public void generate(FileSystem fs, Path dir, long bytes, long seed, long bytesPerFile)
+      throws IOException {
+    int files = (int) Math.max(2, (bytes + bytesPerFile - 1) / bytesPerFile);
     SplittableRandom seeds = new SplittableRandom(seed);
     long record = 0;
     for (int file = 0; file < files; file++) {

@@ -102,6 +102,21 @@ class TestInputSource {
     }
   }
 
+  /** The benchmark harness writes a file per HDFS block: none may spill far into a second. */
+  @ParameterizedTest
+  @EnumSource(InputSource.class)
+  void filesStayWithinTheirShareOfTheAskedSizePerFile(InputSource source) throws IOException {
+    Path dir = LocalData.freshDir("generators/per-file-" + source.dirName());
+    long perFile = 200 << 10;
+    source.generate(LocalData.fs(), dir, SIZE, 1, perFile);
+    List<Path> files = Lines.files(new Configuration(), dir);
+    assertEquals((SIZE + perFile - 1) / perFile, files.size());
+    for (Path file : files) {
+      long length = LocalData.fs().getFileStatus(file).getLen();
+      assertTrue(length >= SIZE / files.size() && length < perFile + 4096, file + ": " + length);
+    }
+  }
+
   @Test
   void sourcesAreFoundByConstantOrDirectoryName() {
     assertSame(InputSource.PUMA_III, InputSource.of("puma-iii"));

@@ -5,6 +5,7 @@ import static org.mpcache.conf.MpCacheConfigKeys.DFS_MPCACHE_DIRS_KEY;
 import static org.mpcache.conf.MpCacheConfigKeys.DFS_MPCACHE_ENABLED_KEY;
 import static org.mpcache.conf.MpCacheConfigKeys.DFS_MPCACHE_LOCALIZED_DIRS_KEY;
 import static org.mpcache.conf.MpCacheConfigKeys.DFS_MPCACHE_MASTER_ADDRESS_KEY;
+import static org.mpcache.conf.MpCacheConfigKeys.DFS_MPCACHE_MASTER_INCLUDE_KEY;
 import static org.mpcache.conf.MpCacheConfigKeys.DFS_MPCACHE_MASTER_POLICY_KEY;
 
 import java.io.Closeable;
@@ -41,6 +42,7 @@ import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.MRConfig;
 import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.task.reduce.SsdShuffle;
+import org.apache.hadoop.mapreduce.v2.app.rm.CacheLocalContainerAllocator;
 import org.apache.hadoop.mapreduce.v2.MiniMRYarnCluster;
 import org.apache.hadoop.net.NetUtils;
 import org.apache.hadoop.test.GenericTestUtils;
@@ -74,6 +76,8 @@ final class BenchCluster implements Closeable {
   private static final String HDD_SUFFIX = "-hdd";
   private static final String SSD_SUFFIX = "-ssd";
   private static final int LOCAL_DIRS_PER_NODE = 4;
+  private static final int AM_HEARTBEAT_MILLIS = 100;
+  private static final String LOCALITY_WAIT = AM_HEARTBEAT_MILLIS + "ms";
   private final ClusterSetup setup;
   private final MiniDFSCluster dfs;
   private final Yarn yarn;
@@ -181,6 +185,11 @@ final class BenchCluster implements Closeable {
       // and reads that know the SSD copies, and the ApplicationMaster that places maps on them.
       jobConf.set("fs.hdfs.impl", MpCacheDistributedFileSystem.class.getName());
       jobConf.set(MRConfig.FRAMEWORK_NAME, MpCacheClientProtocolProvider.FRAMEWORK_NAME);
+      // A map waits for a node holding its block on SSD only as long as that can gain: the
+      // emulation charges devices, not the network, so a remote read of the same copy costs
+      // the same; one allocation round (the AM's heartbeat) each.
+      jobConf.set(CacheLocalContainerAllocator.CACHE_WAIT_KEY, LOCALITY_WAIT);
+      jobConf.set(CacheLocalContainerAllocator.REPLICA_WAIT_KEY, LOCALITY_WAIT);
     }
     if (options.emulated()) {
       for (int i = 0; i < options.nodes(); i++) {
@@ -214,6 +223,9 @@ final class BenchCluster implements Closeable {
       conf.set(DFS_MPCACHE_MASTER_ADDRESS_KEY,
           "127.0.0.1:" + FreePorts.outsideEphemeralRange());
       conf.set(DFS_MPCACHE_MASTER_POLICY_KEY, setup.policy());
+      // Job input only: the jar shipped to tasks (/bench) is not a data set, and every byte
+      // from an SSD copy is input, which the hit ratios count.
+      conf.set(DFS_MPCACHE_MASTER_INCLUDE_KEY, INPUTS.toString());
     } else if (setup == ClusterSetup.MEMORY) {
       // Hadoop's own test seam: cache without mlock (no libhadoop here); the emulated devices
       // still charge the load and serve cached blocks at RAM speed.
@@ -255,7 +267,10 @@ final class BenchCluster implements Closeable {
     yarnConf.set(MRJobConfig.MR_AM_COMMAND_OPTS, "-Xmx192m" + jvm);
     // Short polling keeps each job's fixed overhead small next to its I/O.
     yarnConf.setInt(YarnConfiguration.RM_NM_HEARTBEAT_INTERVAL_MS, 100);
-    yarnConf.setInt(MRJobConfig.MR_AM_TO_RM_HEARTBEAT_INTERVAL_MS, 100);
+    yarnConf.setInt(MRJobConfig.MR_AM_TO_RM_HEARTBEAT_INTERVAL_MS, AM_HEARTBEAT_MILLIS);
+    // Each input block is read once per job, by its one map, in every configuration.
+    yarnConf.setBoolean(MRJobConfig.MAP_SPECULATIVE, false);
+    yarnConf.setBoolean(MRJobConfig.REDUCE_SPECULATIVE, false);
     yarnConf.setInt("mapreduce.client.progressmonitor.pollinterval", 100);
     yarnConf.setInt("mapreduce.client.completion.pollinterval", 100);
     yarnConf.setFloat(MRJobConfig.COMPLETED_MAPS_FOR_REDUCE_SLOWSTART, 1.0f);

@@ -46,6 +46,12 @@ public record JobResult(ClusterSetup setup, long seed, int index, String benchma
         Boolean.toString(outputChecked));
   }
 
+  JobResult withOutputChecked() {
+    return new JobResult(setup, seed, index, benchmark, input, inputBytes, seconds, mapSeconds,
+        reduceSeconds, hitRatio, hddUtilization, busiestHdd, busiestHddInMaps, cpuUtilization,
+        dataLocalMaps, cacheLocalMaps, shuffleBytes, localizedOnSsd, firstRead, true);
+  }
+
   /** The job a line of {@link #csv()} describes. */
   static JobResult parse(String line) {
     String[] f = line.split(",", -1);

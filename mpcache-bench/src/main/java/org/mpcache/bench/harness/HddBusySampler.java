@@ -1,0 +1,91 @@
+package org.mpcache.bench.harness;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
+
+/**
+ * Samples the emulated HDDs' busy time while a job runs, so the busy share of any part of the
+ * job (its map phase, whose end is known only from the job's reports afterwards) can be read
+ * from the samples, interpolated between them.
+ */
+final class HddBusySampler implements AutoCloseable {
+  private static final long PERIOD_MILLIS = 100;
+
+  private record Sample(long millis, long[] busyNanos) {
+  }
+
+  private final Supplier<long[]> busyNanos;
+  private final List<Sample> samples = new ArrayList<>();
+  private final Thread thread;
+  private volatile boolean running = true;
+
+  /** Starts sampling {@code busyNanos} (one running total per HDD). */
+  HddBusySampler(Supplier<long[]> busyNanos) {
+    this.busyNanos = busyNanos;
+    sample();
+    thread = new Thread(this::loop, "hdd-busy-sampler");
+    thread.setDaemon(true);
+    thread.start();
+  }
+
+  private void loop() {
+    while (running) {
+      try {
+        Thread.sleep(PERIOD_MILLIS); // a sampling period, not a synchronisation
+      } catch (InterruptedException e) {
+        return;
+      }
+      sample();
+    }
+  }
+
+  private void sample() {
+    Sample sample = new Sample(System.currentTimeMillis(), busyNanos.get());
+    synchronized (samples) {
+      samples.add(sample);
+    }
+  }
+
+  /**
+   * The busy share of the busiest HDD from {@code fromMillis} to {@code toMillis} (wall clock,
+   * as a job's reports give its times); NaN when there are no HDDs or no such span.
+   */
+  double busiestShare(long fromMillis, long toMillis) {
+    List<Sample> copy;
+    synchronized (samples) {
+      copy = new ArrayList<>(samples);
+    }
+    if (toMillis <= fromMillis || copy.isEmpty() || copy.get(0).busyNanos().length == 0) {
+      return Double.NaN;
+    }
+    double busiest = 0;
+    for (int device = 0; device < copy.get(0).busyNanos().length; device++) {
+      double busy = busyAt(copy, device, toMillis) - busyAt(copy, device, fromMillis);
+      busiest = Math.max(busiest, busy / ((toMillis - fromMillis) * 1e6));
+    }
+    return Math.min(1, busiest);
+  }
+
+  private static double busyAt(List<Sample> samples, int device, long millis) {
+    Sample before = samples.get(0);
+    for (Sample sample : samples) {
+      if (sample.millis() >= millis) {
+        long span = sample.millis() - before.millis();
+        double share = span == 0 ? 1 : (millis - before.millis()) / (double) span;
+        share = Math.max(0, Math.min(1, share));
+        return before.busyNanos()[device]
+            + share * (sample.busyNanos()[device] - before.busyNanos()[device]);
+      }
+      before = sample;
+    }
+    return before.busyNanos()[device];
+  }
+
+  @Override
+  public void close() {
+    running = false;
+    thread.interrupt();
+    sample();
+  }
+}

@@ -1,0 +1,108 @@
+package org.mpcache.bench.harness;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+
+/**
+ * A results folder that runs add to: one CSV per seed and configuration under {@code runs/},
+ * written when that stream's jobs and output checks are done, so an interrupted run resumes at
+ * the first stream it had not finished, and a report can merge streams run in several sittings.
+ * {@code settings.txt} holds what the streams must share to be compared (cluster, mix, devices);
+ * a run with other settings is refused rather than merged.
+ */
+final class ResultsFolder {
+  private static final String SETTINGS = "settings.txt";
+  private final File dir;
+  private final File runs;
+
+  ResultsFolder(File dir) {
+    this.dir = dir;
+    this.runs = new File(dir, "runs");
+  }
+
+  File dir() {
+    return dir;
+  }
+
+  /**
+   * Makes the folder this run's, or checks that the runs already in it had the same settings.
+   *
+   * @throws IllegalArgumentException naming the settings that differ
+   */
+  void claim(Map<String, String> settings) throws IOException {
+    Files.createDirectories(runs.toPath());
+    File file = new File(dir, SETTINGS);
+    Map<String, String> wanted = new TreeMap<>(settings);
+    if (!file.exists()) {
+      List<String> lines = new ArrayList<>();
+      wanted.forEach((key, value) -> lines.add(key + "=" + value));
+      Files.write(file.toPath(), lines, StandardCharsets.UTF_8);
+      return;
+    }
+    Map<String, String> found = new TreeMap<>();
+    for (String line : Files.readAllLines(file.toPath(), StandardCharsets.UTF_8)) {
+      int eq = line.indexOf('=');
+      if (eq > 0) {
+        found.put(line.substring(0, eq), line.substring(eq + 1));
+      }
+    }
+    List<String> differences = new ArrayList<>();
+    for (String key : union(found, wanted)) {
+      if (!Objects.equals(found.get(key), wanted.get(key))) {
+        differences.add(key + " " + found.get(key) + " there, " + wanted.get(key) + " here");
+      }
+    }
+    if (!differences.isEmpty()) {
+      throw new IllegalArgumentException("the results in " + dir + " were run with other "
+          + "settings (" + String.join("; ", differences) + "): their jobs cannot be paired "
+          + "with this run's; give another --report-dir");
+    }
+  }
+
+  boolean done(long seed, ClusterSetup setup) {
+    return file(seed, setup).exists();
+  }
+
+  /** Saves one stream's jobs, whole or not at all. */
+  void save(long seed, ClusterSetup setup, List<JobResult> jobs) throws IOException {
+    List<String> lines = new ArrayList<>(List.of(JobResult.CSV_HEADER));
+    jobs.forEach(job -> lines.add(job.csv()));
+    File partial = new File(runs, file(seed, setup).getName() + ".partial");
+    Files.write(partial.toPath(), lines, StandardCharsets.UTF_8);
+    Files.move(partial.toPath(), file(seed, setup).toPath(), StandardCopyOption.ATOMIC_MOVE);
+  }
+
+  /** Every job of every finished stream in the folder. */
+  List<JobResult> all() throws IOException {
+    File[] files = runs.listFiles((d, name) -> name.endsWith(".csv"));
+    List<JobResult> jobs = new ArrayList<>();
+    if (files != null) {
+      Arrays.sort(files);
+      for (File file : files) {
+        List<String> lines = Files.readAllLines(file.toPath(), StandardCharsets.UTF_8);
+        lines.stream().skip(1).filter(line -> !line.isBlank()).map(JobResult::parse)
+            .forEach(jobs::add);
+      }
+    }
+    return jobs;
+  }
+
+  private File file(long seed, ClusterSetup setup) {
+    return new File(runs, "seed-" + seed + "-" + setup.label() + ".csv");
+  }
+
+  private static List<String> union(Map<String, String> a, Map<String, String> b) {
+    TreeMap<String, String> keys = new TreeMap<>(a);
+    keys.putAll(b);
+    return new ArrayList<>(keys.keySet());
+  }
+}
