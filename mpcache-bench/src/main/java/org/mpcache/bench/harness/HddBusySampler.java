@@ -12,7 +12,8 @@ import java.util.function.Supplier;
 final class HddBusySampler implements AutoCloseable {
   private static final long PERIOD_MILLIS = 100;
 
-  private record Sample(long millis, long[] busyNanos) {
+  /** Running busy totals of the HDDs at a moment (wall clock). */
+  record Sample(long millis, long[] busyNanos) {
   }
 
   private final Supplier<long[]> busyNanos;
@@ -56,12 +57,16 @@ final class HddBusySampler implements AutoCloseable {
     synchronized (samples) {
       copy = new ArrayList<>(samples);
     }
-    if (toMillis <= fromMillis || copy.isEmpty() || copy.get(0).busyNanos().length == 0) {
+    return busiestShare(copy, fromMillis, toMillis);
+  }
+
+  static double busiestShare(List<Sample> samples, long fromMillis, long toMillis) {
+    if (toMillis <= fromMillis || samples.isEmpty() || samples.get(0).busyNanos().length == 0) {
       return Double.NaN;
     }
     double busiest = 0;
-    for (int device = 0; device < copy.get(0).busyNanos().length; device++) {
-      double busy = busyAt(copy, device, toMillis) - busyAt(copy, device, fromMillis);
+    for (int device = 0; device < samples.get(0).busyNanos().length; device++) {
+      double busy = busyAt(samples, device, toMillis) - busyAt(samples, device, fromMillis);
       busiest = Math.max(busiest, busy / ((toMillis - fromMillis) * 1e6));
     }
     return Math.min(1, busiest);

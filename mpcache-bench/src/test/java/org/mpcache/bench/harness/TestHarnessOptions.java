@@ -11,7 +11,7 @@ class TestHarnessOptions {
   private static final long MB = 1 << 20;
 
   private static HarnessOptions options(double memoryShare) {
-    return new HarnessOptions(3, 8 * MB, 24, 6, 1.0, 4, 8 * MB, 1, 1,
+    return new HarnessOptions(3, 8 * MB, 24, 6, 1.0, 4, 8 * MB, List.of(1L),
         List.of(ClusterSetup.STOCK, ClusterSetup.MEMORY), null, null, 0.5, memoryShare,
         new File("work"), null, 2, true, List.of(), true);
   }
@@ -32,5 +32,13 @@ class TestHarnessOptions {
   @Test
   void memoryCacheHoldsAtLeastOneBlock() {
     assertEquals(8 * MB, options(0).memoryBytesPerNode(300 * MB));
+  }
+
+  @Test
+  void seedsAndConfigurationsAreTakenOnceInTheirOrder() {
+    HarnessOptions options = BenchmarkHarness.parse(
+        new String[] {"--seeds", "3, 1,3", "--configs", "mpcache,stock,mpcache"});
+    assertEquals(List.of(3L, 1L), options.seeds());
+    assertEquals(List.of(ClusterSetup.MPCACHE, ClusterSetup.STOCK), options.setups());
   }
 }

@@ -1,0 +1,55 @@
+package org.mpcache.bench.harness;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class TestResultsFolder {
+  private static JobResult job(ClusterSetup setup, long seed, int index) {
+    return new JobResult(setup, seed, index, "grep", "wikipedia/k1", 8 << 20, 30.5, 20, 10.5,
+        setup.mpCache() ? 0.75 : Double.NaN, 0.5, 0.9, 0.95, 0.4, 1.0, Double.NaN, 0,
+        Double.NaN, index == 0, true);
+  }
+
+  @Test
+  void streamsSavedInOneSittingAreMergedInTheNext(@TempDir Path dir) throws Exception {
+    ResultsFolder first = new ResultsFolder(dir.toFile());
+    first.claim(Map.of("nodes", "3", "jobs", "30"));
+    first.save(1, ClusterSetup.STOCK, List.of(job(ClusterSetup.STOCK, 1, 0),
+        job(ClusterSetup.STOCK, 1, 1)));
+    ResultsFolder later = new ResultsFolder(dir.toFile());
+    later.claim(Map.of("jobs", "30", "nodes", "3"));
+    assertTrue(later.done(1, ClusterSetup.STOCK));
+    assertFalse(later.done(1, ClusterSetup.MPCACHE));
+    assertFalse(later.done(2, ClusterSetup.STOCK));
+    later.save(2, ClusterSetup.MPCACHE, List.of(job(ClusterSetup.MPCACHE, 2, 0)));
+    assertEquals(List.of(job(ClusterSetup.STOCK, 1, 0), job(ClusterSetup.STOCK, 1, 1),
+        job(ClusterSetup.MPCACHE, 2, 0)).toString(), later.all().toString());
+  }
+
+  @Test
+  void aRunWithOtherSettingsIsRefusedNamingThem(@TempDir Path dir) throws Exception {
+    new ResultsFolder(dir.toFile()).claim(Map.of("nodes", "3", "hdd", "0.5MB/s,40ms,256KB"));
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> new ResultsFolder(dir.toFile()).claim(Map.of("nodes", "3", "hdd",
+            "0.5MB/s,2268ms,1088KB")));
+    assertTrue(e.getMessage().contains("hdd 0.5MB/s,40ms,256KB there, 0.5MB/s,2268ms,1088KB here"),
+        e.getMessage());
+    assertFalse(e.getMessage().contains("nodes"), e.getMessage());
+  }
+
+  @Test
+  void aResultLineReadsBackAsTheSameJob() {
+    JobResult job = job(ClusterSetup.MPCACHE_COLD, 3, 7);
+    assertEquals(job.toString(), JobResult.parse(job.csv()).toString());
+    assertThrows(IllegalArgumentException.class, () -> JobResult.parse("stock,1,2"));
+  }
+}
