@@ -36,7 +36,9 @@ import org.apache.hadoop.hdfs.server.datanode.fsdataset.impl.MpCacheFsDatasetFac
 import org.apache.hadoop.io.compress.CompressionCodec;
 import org.apache.hadoop.io.compress.SnappyCodec;
 import org.apache.hadoop.io.nativeio.NativeIO;
+import org.apache.hadoop.mapred.DeviceChargingShuffleHandler;
 import org.apache.hadoop.mapred.MapTask;
+import org.apache.hadoop.mapred.ShuffleHandler;
 import org.apache.hadoop.mapred.SsdMapOutputCollector;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.MRConfig;
@@ -45,6 +47,7 @@ import org.apache.hadoop.mapreduce.task.reduce.SsdShuffle;
 import org.apache.hadoop.mapreduce.v2.app.rm.CacheLocalContainerAllocator;
 import org.apache.hadoop.mapreduce.v2.MiniMRYarnCluster;
 import org.apache.hadoop.net.NetUtils;
+import org.apache.hadoop.service.Service;
 import org.apache.hadoop.test.GenericTestUtils;
 import org.apache.hadoop.yarn.conf.YarnConfiguration;
 import org.apache.hadoop.yarn.server.nodemanager.NodeManager;
@@ -86,10 +89,9 @@ final class BenchCluster implements Closeable {
 
   /**
    * The ResourceManager (and history server) of a MiniMRYarnCluster, and NodeManager i as host
-   * {@code mphost<i+1>} with its local dirs (MiniYARNCluster would name them all localhost).
+   * {@code mphost<i+1>} (MiniYARNCluster would name them all localhost).
    */
-  private record Yarn(MiniMRYarnCluster cluster, List<NodeManager> nodeManagers,
-      List<List<File>> localDirs) {
+  private record Yarn(MiniMRYarnCluster cluster, List<NodeManager> nodeManagers) {
     void stop() {
       // Each waits about ten seconds for the applications it ran: together.
       nodeManagers.parallelStream().forEach(NodeManager::stop);
@@ -174,7 +176,7 @@ final class BenchCluster implements Closeable {
         dfs.getFileSystem().mkdirs(INPUTS);
         dfs.getFileSystem().setStoragePolicy(INPUTS, HdfsConstants.ALLSSD_STORAGE_POLICY_NAME);
       }
-      yarn = startYarn(conf, dfs, options, runDir, hosts, localizedDirs);
+      yarn = startYarn(conf, dfs, setup, options, runDir, hosts, hddDirs, ssdDirs, localizedDirs);
     } catch (IOException | RuntimeException e) {
       dfs.shutdown();
       throw e;
@@ -190,20 +192,6 @@ final class BenchCluster implements Closeable {
       // the same; one allocation round (the AM's heartbeat) each.
       jobConf.set(CacheLocalContainerAllocator.CACHE_WAIT_KEY, LOCALITY_WAIT);
       jobConf.set(CacheLocalContainerAllocator.REPLICA_WAIT_KEY, LOCALITY_WAIT);
-    }
-    if (options.emulated()) {
-      for (int i = 0; i < options.nodes(); i++) {
-        List<File> onHdd = new ArrayList<>(List.of(hddDirs.get(i)));
-        List<File> onSsd = new ArrayList<>(List.of(ssdDirs.get(i)));
-        List<File> localDirs = yarn.localDirs().get(i);
-        for (File dir : localDirs) {
-          boolean ssd = setup == ClusterSetup.ALL_SSD
-              || setup.localized() && dir.equals(localDirs.get(localDirs.size() - 1));
-          (ssd ? onSsd : onHdd).add(dir);
-        }
-        EmulatedDevices.describe(jobConf, "node" + i + HDD_SUFFIX, options.hdd(), onHdd);
-        EmulatedDevices.describe(jobConf, "node" + i + SSD_SUFFIX, options.ssd(), onSsd);
-      }
     }
     BenchCluster cluster = new BenchCluster(setup, dfs, yarn, jobConf);
     if (options.emulated()) {
@@ -242,10 +230,13 @@ final class BenchCluster implements Closeable {
    * Starts YARN, NodeManager i as {@code hosts[i]}; with {@code localizedDirs} (one per node,
    * else empty) each NodeManager's last local dir is its slave's localized dir, as
    * {@code yarn.nodemanager.local-dirs} lists the SSD on a real node, and the jobs run with the
-   * hadoop-mapreduce-ssdshuffle plugins.
+   * hadoop-mapreduce-ssdshuffle plugins. Emulated, node i's local dirs join its devices
+   * ({@code hddDirs[i]}, {@code ssdDirs[i]}) in the configuration the NodeManagers and the jobs
+   * start from.
    */
-  private static Yarn startYarn(Configuration conf, MiniDFSCluster dfs, HarnessOptions options,
-      File runDir, String[] hosts, List<File> localizedDirs) throws IOException {
+  private static Yarn startYarn(Configuration conf, MiniDFSCluster dfs, ClusterSetup setup,
+      HarnessOptions options, File runDir, String[] hosts, List<File> hddDirs,
+      List<File> ssdDirs, List<File> localizedDirs) throws IOException {
     Configuration yarnConf = new Configuration(conf);
     yarnConf.set("fs.defaultFS", dfs.getFileSystem().getUri().toString());
     // Slots, not limits: each node fits exactly containersPerNode task containers, and the
@@ -287,8 +278,15 @@ final class BenchCluster implements Closeable {
     MiniMRYarnCluster cluster = new MiniMRYarnCluster("bench-" + runDir.getName(), 0);
     cluster.init(yarnConf);
     cluster.start();
+    Configuration nodeConf = cluster.getConfig();
+    if (options.emulated()) {
+      // MiniMRYarnCluster's init names the stock ShuffleHandler; this one reads each map output
+      // it sends off the device of its local dir.
+      nodeConf.setClass(String.format(YarnConfiguration.NM_AUX_SERVICE_FMT,
+          ShuffleHandler.MAPREDUCE_SHUFFLE_SERVICEID), DeviceChargingShuffleHandler.class,
+          Service.class);
+    }
     List<NodeManager> nodeManagers = new ArrayList<>();
-    List<List<File>> localDirs = new ArrayList<>();
     try {
       for (int i = 0; i < hosts.length; i++) {
         File nodeDir = new File(runDir, "yarn/" + hosts[i]);
@@ -303,18 +301,34 @@ final class BenchCluster implements Closeable {
           }
           dirs.add(dir);
         }
-        localDirs.add(dirs);
-        nodeManagers.add(HostNodeManager.start(cluster.getConfig(), hosts[i], dirs,
+        if (options.emulated()) {
+          describeDevices(nodeConf, setup, options, i, hddDirs.get(i), ssdDirs.get(i), dirs);
+        }
+        nodeManagers.add(HostNodeManager.start(nodeConf, hosts[i], dirs,
             mkdirs(new File(nodeDir, "log")), taskMb * options.containersPerNode() + amMb));
       }
       GenericTestUtils.waitFor(() -> cluster.getResourceManager().getRMContext().getRMNodes()
           .size() == hosts.length, 100, 60_000);
     } catch (IOException | RuntimeException | InterruptedException
         | java.util.concurrent.TimeoutException e) {
-      new Yarn(cluster, nodeManagers, localDirs).stop();
+      new Yarn(cluster, nodeManagers).stop();
       throw new IOException("YARN did not start: " + e, e);
     }
-    return new Yarn(cluster, nodeManagers, localDirs);
+    return new Yarn(cluster, nodeManagers);
+  }
+
+  /** Node {@code node}'s emulated HDD and SSD, each with its share of the node's local dirs. */
+  private static void describeDevices(Configuration conf, ClusterSetup setup,
+      HarnessOptions options, int node, File hdd, File ssd, List<File> localDirs) {
+    List<File> onHdd = new ArrayList<>(List.of(hdd));
+    List<File> onSsd = new ArrayList<>(List.of(ssd));
+    for (File dir : localDirs) {
+      boolean onSsdDevice = setup == ClusterSetup.ALL_SSD
+          || setup.localized() && dir.equals(localDirs.get(localDirs.size() - 1));
+      (onSsdDevice ? onSsd : onHdd).add(dir);
+    }
+    EmulatedDevices.describe(conf, "node" + node + HDD_SUFFIX, options.hdd(), onHdd);
+    EmulatedDevices.describe(conf, "node" + node + SSD_SUFFIX, options.ssd(), onSsd);
   }
 
   /**
