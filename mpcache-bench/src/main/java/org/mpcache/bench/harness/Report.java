@@ -7,34 +7,78 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.SortedMap;
+import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.function.ToDoubleFunction;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+import org.mpcache.bench.harness.BarChart.Axis;
+import org.mpcache.bench.harness.BarChart.Bar;
+import org.mpcache.bench.harness.BarChart.Series;
+import org.mpcache.bench.harness.JobPairs.Pair;
+import org.mpcache.bench.harness.Stats.Interval;
+import org.mpcache.bench.harness.Table.Cell;
+import org.mpcache.bench.harness.Table.Style;
 
 /**
- * The results folder of a harness run: {@code jobs.csv} (every timed job), {@code summary.md}
- * (machine, sizes, devices, speedups with their spread over repeats, per-benchmark normalized
- * times) and {@code report.html} (the same with bar charts). Speedups pair each job with the
- * same job of the baseline configuration in the same repeat.
+ * The results folder of the job streams: {@code jobs.csv} (every timed job), {@code summary.md}
+ * (what the console shows at the end of a run) and {@code report.html} (the same with charts).
+ * Each configuration is compared with the baseline, the first of the options' configurations,
+ * job by job: a job pairs with the baseline's job of the same seed and index.
  */
 final class Report {
+  /** The largest interval half-width, as a share of its estimate, that tells a ratio apart. */
+  static final double PRECISION = 0.10;
+  /** Above this the busiest HDD of the baseline is the bottleneck a cache can relieve. */
+  static final double IO_BOUND = 0.70;
+  /** At this the machine's cores, not the devices, would set the job times. */
+  static final double CPU_BOUND = 0.80;
+
+  /** A check that the run measured what it means to measure. */
+  record Gate(String name, String requirement, String measured, Style verdict) {
+  }
+
+  /** One of the targets: a throughput ratio measured and the least it should be. */
+  record Target(String name, double goal, Interval measured) {
+    boolean met() {
+      return measured.estimate() >= goal;
+    }
+  }
+
   private final HarnessOptions options;
-  private final long workingSetBytes;
+  private final Map<Long, Long> workingSetBytesBySeed;
   private final List<JobResult> results;
   private final ClusterSetup baseline;
+  private final List<ClusterSetup> setups;
+  private final JobPairs pairs;
+  /** Every configuration but the baseline against the baseline, in the options' order. */
+  private final Map<ClusterSetup, Comparison> comparisons = new LinkedHashMap<>();
 
-  Report(HarnessOptions options, long workingSetBytes, List<JobResult> results) {
-    this.workingSetBytes = workingSetBytes;
+  Report(HarnessOptions options, Map<Long, Long> workingSetBytesBySeed,
+      List<JobResult> results) {
     this.options = options;
+    this.workingSetBytesBySeed = new TreeMap<>(workingSetBytesBySeed);
     this.results = results;
     this.baseline = options.setups().get(0);
+    // Merged result files may hold configurations this run's options do not list.
+    Set<ClusterSetup> all = new LinkedHashSet<>(options.setups());
+    results.stream().map(JobResult::setup).sorted().forEach(all::add);
+    this.setups = List.copyOf(all);
+    this.pairs = new JobPairs(results);
+    for (ClusterSetup setup : others()) {
+      comparisons.put(setup, Comparison.of(pairs.between(baseline, setup)));
+    }
   }
 
   void write(File dir) throws IOException {
@@ -43,318 +87,420 @@ final class Report {
     results.forEach(r -> csv.add(r.csv()));
     Files.write(new File(dir, "jobs.csv").toPath(), csv, StandardCharsets.UTF_8);
     Files.writeString(new File(dir, "summary.md").toPath(), summaryMarkdown());
-    Files.writeString(new File(dir, "report.html").toPath(), html());
+    Files.writeString(new File(dir, "report.html").toPath(),
+        HtmlPage.of(title(), List.of(readingGuide()), sections()));
   }
 
-  /** Speedup over the baseline per repeat: geometric mean over the jobs. */
-  private List<Double> speedups(ClusterSetup setup) {
-    List<Double> perRepeat = new ArrayList<>();
-    for (int repeat = 1; repeat <= options.repeats(); repeat++) {
-      int inRepeat = repeat;
-      List<Double> ratios =
-          ratiosToBaseline(setup, job -> job.repeat() == inRepeat, JobResult::seconds);
-      if (!ratios.isEmpty()) {
-        perRepeat.add(geoMean(ratios));
-      }
-    }
-    return perRepeat;
-  }
-
-  /**
-   * For each job of {@code setup} that {@code which} selects and the baseline ran too (same
-   * repeat and index): the baseline's {@code time} over the job's.
-   */
-  private List<Double> ratiosToBaseline(ClusterSetup setup, Predicate<JobResult> which,
-      ToDoubleFunction<JobResult> time) {
-    List<Double> ratios = new ArrayList<>();
-    for (JobResult job : of(setup, -1)) {
-      JobResult base = find(baseline, job.repeat(), job.index());
-      if (which.test(job) && base != null) {
-        ratios.add(time.applyAsDouble(base) / time.applyAsDouble(job));
-      }
-    }
-    return ratios;
-  }
-
-  /** Per benchmark, the job time relative to the baseline (geometric mean over its jobs). */
-  private Map<String, Double> normalizedTimes(ClusterSetup setup) {
-    Map<String, List<Double>> ratios = new LinkedHashMap<>();
-    for (JobResult job : results) {
-      JobResult base = find(baseline, job.repeat(), job.index());
-      if (job.setup() == setup && base != null) {
-        ratios.computeIfAbsent(job.benchmark(), b -> new ArrayList<>())
-            .add(job.seconds() / base.seconds());
-      }
-    }
-    Map<String, Double> means = new LinkedHashMap<>();
-    ratios.forEach((benchmark, values) -> means.put(benchmark, geoMean(values)));
-    return means;
-  }
-
+  /** The summary, its first table the ratios against the baseline with their intervals. */
   String summaryMarkdown() {
-    StringBuilder md = new StringBuilder("# PUMA mix: ").append(names()).append("\n\n");
-    md.append(setting()).append("\n\n");
-    md.append("| configuration | speedup over ").append(baseline.label())
-        .append(" (geo-mean; min–max over repeats) | mean job s | mean map s | mean reduce s "
-            + "| cache hit (bytes) | emulated HDD busy (busiest) | machine CPU busy "
-            + "| data-local maps | cache-local maps |\n"
-            + "|---|---|---|---|---|---|---|---|---|---|\n");
-    for (ClusterSetup setup : setups()) {
-      List<Double> speedups = speedups(setup);
-      List<JobResult> jobs = of(setup, -1);
-      md.append(String.format(Locale.ROOT,
-          "| %s | %s | %.1f | %.1f | %.1f | %s | %s | %s | %s | %s |%n",
-          setup.label(), speedups.isEmpty() ? "—" : String.format(Locale.ROOT,
-              "%.2f× (%.2f–%.2f)", geoMean(speedups), min(speedups), max(speedups)),
-          mean(jobs, JobResult::seconds), mean(jobs, JobResult::mapSeconds),
-          mean(jobs, JobResult::reduceSeconds), percent(weightedHit(jobs)),
-          percent(mean(jobs, JobResult::hddUtilization)) + " ("
-              + percent(mean(jobs, JobResult::busiestHdd)) + ")",
-          percent(mean(jobs, JobResult::cpuUtilization)),
-          percent(mean(jobs, JobResult::dataLocalMaps)),
-          percent(mean(jobs, JobResult::cacheLocalMaps))));
-    }
-    md.append("\nJob time relative to ").append(baseline.label())
-        .append(" per benchmark (geometric mean over its jobs; lower is better):\n\n| benchmark |");
-    setups().forEach(s -> md.append(' ').append(s.label()).append(" |"));
-    md.append("\n|---|").append("---|".repeat(setups().size())).append('\n');
-    Map<ClusterSetup, Map<String, Double>> normalized = new LinkedHashMap<>();
-    setups().forEach(setup -> normalized.put(setup, normalizedTimes(setup)));
-    for (String benchmark : benchmarks()) {
-      md.append("| ").append(benchmark).append(" |");
-      for (ClusterSetup setup : setups()) {
-        Double value = normalized.get(setup).get(benchmark);
-        md.append(value == null ? " — |" : String.format(Locale.ROOT, " %.2f |", value));
-      }
-      md.append('\n');
-    }
-    md.append('\n').append(phases());
-    md.append('\n').append(targets());
+    StringBuilder md = new StringBuilder("# ").append(title()).append("\n\n")
+        .append(readingGuide()).append("\n\n");
+    sections().forEach(section -> md.append(section.markdown()));
     return md.toString();
   }
 
-  /**
-   * Map and reduce phases of the jobs that shuffle (in the baseline), mean over repeats, with
-   * each configuration's reduce-phase speedup over the baseline (geometric mean over those jobs)
-   * and the share of localized data it kept on SSD.
-   */
-  private String phases() {
-    List<JobResult> shuffling = of(baseline, -1).stream()
-        .filter(job -> job.shuffleBytes() > 0).toList();
-    Set<Integer> indexes = new TreeSet<>();
-    shuffling.forEach(job -> indexes.add(job.index()));
-    if (indexes.isEmpty()) {
-      return "";
-    }
-    StringBuilder md = new StringBuilder("Phases of the jobs that shuffle: map s / reduce s, mean "
-        + "over repeats (shuffle: map output bytes the reduces fetched):\n\n"
-        + "| job | benchmark | input | shuffle MB |");
-    setups().forEach(s -> md.append(' ').append(s.label()).append(" |"));
-    md.append("\n|---|---|---|---|").append("---|".repeat(setups().size())).append('\n');
-    for (int index : indexes) {
-      JobResult first = shuffling.stream().filter(job -> job.index() == index).findFirst().get();
-      md.append(String.format(Locale.ROOT, "| %d | %s | %s | %d |", index, first.benchmark(),
-          first.input(), first.shuffleBytes() >> 20));
-      for (ClusterSetup setup : setups()) {
-        List<JobResult> runs = of(setup, -1).stream().filter(job -> job.index() == index)
-            .toList();
-        md.append(runs.isEmpty() ? " — |" : String.format(Locale.ROOT, " %.1f / %.1f |",
-            mean(runs, JobResult::mapSeconds), mean(runs, JobResult::reduceSeconds)));
-      }
-      md.append('\n');
-    }
-    md.append("| reduce-phase speedup over ").append(baseline.label()).append(" | | | |");
-    for (ClusterSetup setup : setups()) {
-      List<Double> ratios = ratiosToBaseline(setup, job -> indexes.contains(job.index()),
-          JobResult::reduceSeconds);
-      md.append(ratios.isEmpty() ? " — |"
-          : String.format(Locale.ROOT, " %.2f× |", geoMean(ratios)));
-    }
-    md.append("\n| localized bytes on SSD | | | |");
-    for (ClusterSetup setup : setups()) {
-      md.append(' ').append(percent(mean(of(setup, -1).stream()
-          .filter(job -> indexes.contains(job.index())).toList(), JobResult::localizedOnSsd)))
-          .append(" |");
-    }
-    return md.append("\n").toString();
+  /** {@code setup} against the baseline; null for the baseline itself. */
+  Comparison comparison(ClusterSetup setup) {
+    return comparisons.get(setup);
   }
 
-  private String setting() {
+  List<Gate> gates() {
+    return List.of(ioBoundGate(), cpuGate(), outputGate(), pairingGate());
+  }
+
+  /** The targets this run can judge: those whose two configurations ran the same jobs. */
+  List<Target> targets() {
+    List<Target> targets = new ArrayList<>();
+    target(targets, "mpcache over stock", ClusterSetup.MPCACHE, ClusterSetup.STOCK, 2.5,
+        pair -> true);
+    target(targets, "mpcache over memory (ratio of their throughput ratios)",
+        ClusterSetup.MPCACHE, ClusterSetup.MEMORY, 1.8, pair -> true);
+    target(targets, "mpcache within 10 % of all-ssd (ratio of their throughput ratios)",
+        ClusterSetup.MPCACHE, ClusterSetup.ALL_SSD, 0.9, pair -> true);
+    target(targets, "cold pass: mpcache-cold over stock on first reads (≤ 2 % slower)",
+        ClusterSetup.MPCACHE_COLD, ClusterSetup.STOCK, 0.98, pair -> pair.job().firstRead());
+    return targets;
+  }
+
+  /**
+   * Pairs {@code setup} with {@code reference} directly: over the same jobs the ratio of two
+   * throughput ratios over stock is the reference's total time over the setup's.
+   */
+  private void target(List<Target> targets, String name, ClusterSetup setup,
+      ClusterSetup reference, double goal, Predicate<Pair> which) {
+    SortedMap<Long, List<Pair>> judged = Comparison.only(pairs.between(reference, setup), which);
+    if (!judged.isEmpty()) {
+      targets.add(new Target(name, goal, Comparison.throughput(judged, JobResult::seconds)));
+    }
+  }
+
+  private List<Section> sections() {
+    return List.of(headline(), targetSection(), gateSection(), seedSection(), phaseSection(),
+        hitSection(), resourceSection(), benchmarkSection(), setting());
+  }
+
+  private String title() {
+    return "PUMA job streams: " + setups.stream().map(ClusterSetup::label)
+        .collect(Collectors.joining(" vs "));
+  }
+
+  private String readingGuide() {
+    return String.format(Locale.ROOT, "Every ratio is %s's time over the configuration's for "
+        + "the same jobs (same seed, same place in the stream): above 1 the configuration is "
+        + "faster. Intervals are 95 %%; a ratio is told apart when its interval's half-width is "
+        + "at most %s of it.", baseline.label(), percent(PRECISION));
+  }
+
+  private Section headline() {
+    Table table = new Table("configuration", "jobs", "throughput ratio (95 % CI)",
+        "CI ≤ ±10 %", "geometric mean (95 % CI)", "CI ≤ ±10 %");
+    table.row(Cell.text(baseline.label()), Cell.number(Integer.toString(
+        pairs.of(baseline).size())), Cell.number("baseline"), Cell.text(""), Cell.number(""),
+        Cell.text(""));
+    comparisons.forEach((setup, c) -> table.row(Cell.text(setup.label()),
+        Cell.number(Integer.toString(c.throughput().n())), ratioCell(c.throughput()),
+        precision(c.throughput()), ratioCell(c.geometricMean()),
+        precision(c.geometricMean())));
+    BarChart chart = new BarChart("chart-ratios", "Throughput ratio (total " + baseline.label()
+        + " time over the configuration's) and geometric mean of the per-job ratios, with "
+        + "their 95 % intervals; the dashed line is " + baseline.label() + ".",
+        new Axis("ratio to " + baseline.label() + " (higher is faster)", "×", 2),
+        labels(others()), List.of(
+            new Series("throughput ratio", "#1f5fa8", bars(c -> Bar.of(c.throughput()))),
+            new Series("geometric mean of job ratios", "#7fb2e5",
+                bars(c -> Bar.of(c.geometricMean())))), 1.0);
+    return new Section("ratios", "Throughput against " + baseline.label(), List.of(
+        String.format(Locale.ROOT, "Throughput ratio: the sum of %s's job times over the sum of "
+            + "the configuration's, with a bootstrap interval (%,d resamples of the jobs, drawn "
+            + "within each seed). Geometric mean: of the per-job ratios, with a Student t "
+            + "interval on their logarithms. \"CI ≤ ±10 %%\": whether the interval's "
+            + "half-width is at most 10 %% of the ratio; where not, more jobs are needed to tell "
+            + "the ratio.",
+            baseline.label(), Stats.RESAMPLES)), table,
+        others().isEmpty() ? List.of() : List.of(chart));
+  }
+
+  private Section targetSection() {
+    List<Target> targets = targets();
+    Table table = new Table("target", "goal", "measured (95 % CI)", "verdict");
+    for (Target target : targets) {
+      Interval m = target.measured();
+      boolean straddles = m.hasBounds() && m.low() < target.goal() && target.goal() <= m.high();
+      table.row(Cell.text(target.name()), Cell.number(String.format(Locale.ROOT, "≥ %.2f×",
+          target.goal())), ratioCell(m), new Cell((target.met() ? "met" : "not met")
+          + (straddles ? " (the interval straddles the goal)" : ""),
+          straddles ? Style.UNCERTAIN : target.met() ? Style.PASS : Style.FAIL));
+    }
+    return new Section("targets", "Targets", List.of(targets.isEmpty()
+        ? "This run judges no target: each compares mpcache (or mpcache-cold) with stock, "
+            + "memory or all-ssd over the same jobs."
+        : "The targets of docs/benchmarks.md this run can judge: throughput ratios of the "
+            + "two configurations over the jobs both ran (the cold pass: over the jobs that "
+            + "read their input for the first time in the stream)."),
+        targets.isEmpty() ? null : table, List.of());
+  }
+
+  private Section gateSection() {
+    Table table = new Table("gate", "requirement", "measured", "verdict");
+    for (Gate gate : gates()) {
+      table.row(Cell.text(gate.name()), Cell.text(gate.requirement()),
+          Cell.text(gate.measured()), new Cell(switch (gate.verdict()) {
+            case PASS -> "pass";
+            case FAIL -> "fail";
+            default -> "not measured";
+          }, gate.verdict()));
+    }
+    return new Section("gates", "Validity gates", List.of("Whether the run measures what it "
+        + "means to: a cache helps an I/O-bound cluster, and CPU-bound configurations, wrong "
+        + "outputs or unpaired jobs would make the ratios mean something else."), table,
+        List.of());
+  }
+
+  private Gate ioBoundGate() {
+    double busy = Stats.weightedMean(pairs.of(baseline), JobResult::busiestHddInMaps,
+        JobResult::mapSeconds);
+    return new Gate("baseline I/O-bound", String.format(Locale.ROOT,
+        "%s's busiest emulated HDD ≥ %s busy in map phases (map-time weighted)",
+        baseline.label(), percent(IO_BOUND)),
+        Double.isNaN(busy) ? "not measured (devices not emulated)" : percent(busy),
+        Double.isNaN(busy) ? Style.NOT_MEASURED : busy >= IO_BOUND ? Style.PASS : Style.FAIL);
+  }
+
+  private Gate cpuGate() {
+    Map<ClusterSetup, Double> cpu = new LinkedHashMap<>();
+    setups.forEach(setup -> cpu.put(setup, busyCpu(setup)));
+    List<String> bound = cpu.entrySet().stream().filter(e -> e.getValue() >= CPU_BOUND)
+        .map(e -> e.getKey().label() + " " + percent(e.getValue())).toList();
+    ClusterSetup busiest = cpu.keySet().stream().filter(s -> !Double.isNaN(cpu.get(s)))
+        .max(Comparator.comparingDouble(cpu::get)).orElse(null);
+    String requirement = String.format(Locale.ROOT, "every configuration's machine CPU < %s "
+        + "busy (job-time weighted)", percent(CPU_BOUND));
+    if (busiest == null) {
+      return new Gate("no configuration CPU-bound", requirement,
+          "not measured (no /proc/stat)", Style.NOT_MEASURED);
+    }
+    return bound.isEmpty()
+        ? new Gate("no configuration CPU-bound", requirement, "highest: " + busiest.label()
+            + " " + percent(cpu.get(busiest)), Style.PASS)
+        : new Gate("no configuration CPU-bound", requirement, "CPU-bound: "
+            + String.join(", ", bound), Style.FAIL);
+  }
+
+  private Gate outputGate() {
+    List<JobResult> unchecked = results.stream().filter(job -> !job.outputChecked()).toList();
+    String requirement = "every job's output checked against its local oracle";
+    if (unchecked.isEmpty()) {
+      return new Gate("outputs checked", requirement, "all " + results.size() + " jobs",
+          Style.PASS);
+    }
+    Map<ClusterSetup, Map<Long, TreeSet<Integer>>> where = unchecked.stream()
+        .collect(Collectors.groupingBy(JobResult::setup, TreeMap::new, Collectors.groupingBy(
+            JobResult::seed, TreeMap::new, Collectors.mapping(JobResult::index,
+                Collectors.toCollection(TreeSet::new)))));
+    List<String> lines = new ArrayList<>();
+    where.forEach((setup, bySeed) -> bySeed.forEach((seed, indexes) ->
+        lines.add(setup.label() + " seed " + seed + ": " + JobPairs.jobList(indexes))));
+    return new Gate("outputs checked", requirement, String.format(Locale.ROOT,
+        "%d of %d jobs not checked: %s", unchecked.size(), results.size(),
+        String.join("; ", lines)), Style.FAIL);
+  }
+
+  private Gate pairingGate() {
+    List<String> gaps = new ArrayList<>();
+    Set<Long> baselineSeeds = pairs.of(baseline).stream().map(JobResult::seed)
+        .collect(Collectors.toSet());
+    options.seeds().stream().filter(seed -> !baselineSeeds.contains(seed))
+        .forEach(seed -> gaps.add(baseline.label() + " seed " + seed + ": no jobs"));
+    setups.forEach(setup -> gaps.addAll(pairs.gaps(baseline, setup)));
+    String requirement = "every configuration ran the jobs " + baseline.label()
+        + " ran, seed by seed";
+    return gaps.isEmpty()
+        ? new Gate("complete pairing", requirement, String.format(Locale.ROOT,
+            "complete: %d jobs over %d seeds in each of %d configurations",
+            pairs.of(baseline).size(), baselineSeeds.size(), setups.size()), Style.PASS)
+        : new Gate("complete pairing", requirement, String.join("; ", gaps), Style.FAIL);
+  }
+
+  private Section seedSection() {
+    Set<Long> seeds = pairs.seeds();
+    Table table = new Table(Stream.concat(Stream.of("configuration"),
+        seeds.stream().map(seed -> "seed " + seed)).toArray(String[]::new));
+    comparisons.forEach((setup, c) -> table.row(Stream.concat(Stream.of(Cell.text(
+        setup.label())), seeds.stream().map(seed -> ratioCell(c.throughputBySeed()
+            .get(seed)))).toArray(Cell[]::new)));
+    return new Section("seeds", "Throughput ratio per seed", List.of("Each seed's jobs alone "
+        + "(95 % bootstrap intervals): the seeds should tell the same story."), table,
+        List.of());
+  }
+
+  private Section phaseSection() {
+    Table table = new Table("configuration", "mean map s", "mean reduce s",
+        "map-phase ratio (95 % CI)", "reduce-phase ratio (95 % CI)");
+    for (ClusterSetup setup : setups) {
+      Comparison c = comparisons.get(setup);
+      table.row(Cell.text(setup.label()), Cell.number(seconds(mean(setup,
+          JobResult::mapSeconds))), Cell.number(seconds(mean(setup, JobResult::reduceSeconds))),
+          c == null ? Cell.number("baseline") : ratioCell(c.mapPhase()),
+          c == null ? Cell.number("baseline") : ratioCell(c.reducePhase()));
+    }
+    long reducing = pairs.of(baseline).stream().filter(job -> job.reduceSeconds() > 0).count();
+    BarChart chart = new BarChart("chart-phases", "Mean map-phase and reduce-phase seconds of "
+        + "each configuration's jobs.", new Axis("seconds per job", " s", 1), labels(setups),
+        List.of(new Series("map phase", "#2a9d8f", phaseBars(JobResult::mapSeconds)),
+            new Series("reduce phase", "#e9a23b", phaseBars(JobResult::reduceSeconds))),
+        Double.NaN);
+    return new Section("phases", "Map and reduce phases", List.of(String.format(Locale.ROOT,
+        "Phase ratios: the sum of %s's phase times over the configuration's, with the same "
+            + "bootstrap intervals; the reduce phase over the %d jobs with a reduce phase in %s.",
+        baseline.label(), reducing, baseline.label())), table, List.of(chart));
+  }
+
+  private List<Bar> phaseBars(ToDoubleFunction<JobResult> phase) {
+    return setups.stream().map(setup -> Bar.of(mean(setup, phase))).toList();
+  }
+
+  private Section hitSection() {
+    Set<Long> seeds = pairs.seeds();
+    Table table = new Table(Stream.concat(Stream.of("configuration", "all seeds"),
+        seeds.stream().map(seed -> "seed " + seed)).toArray(String[]::new));
+    for (ClusterSetup setup : setups) {
+      table.row(Stream.concat(Stream.of(Cell.text(setup.label()),
+          Cell.number(percent(hitRatio(setup, seed -> true)))),
+          seeds.stream().map(seed -> Cell.number(percent(hitRatio(setup, seed::equals)))))
+          .toArray(Cell[]::new));
+    }
+    List<ClusterSetup> caching = setups.stream()
+        .filter(setup -> !Double.isNaN(hitRatio(setup, seed -> true))).toList();
+    BarChart chart = new BarChart("chart-hits", "Share of the input bytes served from a cache "
+        + "(SSD or RAM), weighted by input size; configurations without a cache are left out.",
+        new Axis("input bytes from the cache", " %", 0), labels(caching), List.of(
+            new Series("hit ratio", "#6a4c93", caching.stream()
+                .map(setup -> Bar.of(100 * hitRatio(setup, seed -> true))).toList())),
+        Double.NaN);
+    return new Section("hits", "Cache hit ratios", List.of("Share of the jobs' input bytes "
+        + "read from the cache (SSD or RAM), weighted by input size; — where the "
+        + "configuration has no cache."), table, caching.isEmpty() ? List.of() : List.of(chart));
+  }
+
+  private double hitRatio(ClusterSetup setup, Predicate<Long> seeds) {
+    return Stats.weightedMean(pairs.of(setup).stream().filter(job -> seeds.test(job.seed()))
+        .toList(), JobResult::hitRatio, JobResult::inputBytes);
+  }
+
+  private Section resourceSection() {
+    Table table = new Table("configuration", "busiest HDD in maps", "HDDs busy", "machine CPU",
+        "data-local maps", "cache-local maps", "localized on SSD");
+    for (ClusterSetup setup : setups) {
+      List<JobResult> jobs = pairs.of(setup);
+      table.row(Cell.text(setup.label()), Cell.number(percent(Stats.weightedMean(jobs,
+          JobResult::busiestHddInMaps, JobResult::mapSeconds))),
+          Cell.number(percent(Stats.weightedMean(jobs, JobResult::hddUtilization,
+              JobResult::seconds))),
+          Cell.number(percent(busyCpu(setup))),
+          Cell.number(percent(mean(setup, JobResult::dataLocalMaps))),
+          Cell.number(percent(mean(setup, JobResult::cacheLocalMaps))),
+          Cell.number(percent(mean(setup, JobResult::localizedOnSsd))));
+    }
+    return new Section("resources", "Devices, CPU and locality", List.of("Busy shares "
+        + "weighted by the time they cover (map phases for the busiest HDD, whole jobs for the "
+        + "rest); locality and localized data on SSD: mean share over the jobs."), table,
+        List.of());
+  }
+
+  private double busyCpu(ClusterSetup setup) {
+    return Stats.weightedMean(pairs.of(setup), JobResult::cpuUtilization, JobResult::seconds);
+  }
+
+  private Section benchmarkSection() {
+    Set<String> benchmarks = new TreeSet<>();
+    results.forEach(job -> benchmarks.add(job.benchmark()));
+    Map<String, Long> jobs = pairs.of(baseline).stream()
+        .collect(Collectors.groupingBy(JobResult::benchmark, Collectors.counting()));
+    Table table = new Table(Stream.concat(Stream.of("benchmark", "jobs"),
+        others().stream().map(ClusterSetup::label)).toArray(String[]::new));
+    for (String benchmark : benchmarks) {
+      long ofBaseline = jobs.getOrDefault(benchmark, 0L);
+      table.row(Stream.concat(Stream.of(Cell.text(benchmark),
+          Cell.number(Long.toString(ofBaseline))), others().stream().map(setup -> {
+            Interval ratio = comparisons.get(setup).byBenchmark().get(benchmark);
+            Cell cell = ratioCell(ratio);
+            // the count only where pairing left out some of the baseline's jobs
+            return ratio == null || ratio.n() == ofBaseline ? cell : new Cell(cell.text(),
+                (cell.detail() + " n=" + ratio.n()).trim(), Style.NUMBER);
+          })).toArray(Cell[]::new));
+    }
+    List<Series> series = others().stream().map(setup -> new Series(setup.label(),
+        colour(setup), benchmarks.stream().map(benchmark -> {
+          Interval ratio = comparisons.get(setup).byBenchmark().get(benchmark);
+          return ratio == null ? Bar.of(Double.NaN) : Bar.of(ratio);
+        }).toList())).toList();
+    BarChart chart = new BarChart("chart-benchmarks", "Geometric mean of the per-job ratios to "
+        + baseline.label() + " per benchmark, with 95 % t intervals (none under two jobs); "
+        + "the dashed line is " + baseline.label() + ".",
+        new Axis("ratio to " + baseline.label() + " (higher is faster)", "×", 2),
+        List.copyOf(benchmarks), series, 1.0);
+    return new Section("benchmarks", "Per benchmark", List.of("Geometric mean of the per-job "
+        + "ratios to " + baseline.label() + " of each benchmark's jobs, with its 95 % t "
+        + "interval (none under two jobs); jobs: " + baseline.label() + "'s, n: the paired "
+        + "ones where fewer."), table,
+        others().isEmpty() ? List.of() : List.of(chart));
+  }
+
+  private Section setting() {
     String devices = options.emulated()
-        ? String.format("**Devices were emulated** (this machine has one virtual disk): each node "
-            + "has one HDD (%s) holding its DataNode volume and its NodeManager's local dirs, and "
-            + "one SSD (%s) holding the mpCache dir and, where localized data is cached, the "
-            + "slave's localized dir as the last of the NodeManager's four local dirs (under "
-            + "ALL_SSD: a second DataNode volume that holds the inputs, and all four local "
-            + "dirs); profile = bandwidth, seek when streams interleave, extent per seek.",
-            options.hdd(), options.ssd())
-        : "Real devices, unthrottled: HDD = " + options.workDir() + ", SSD = " + options.ssdDir()
-            + ".";
-    return String.format(Locale.ROOT, "Run on %s: %d cores, %d MB max heap, JDK %s, %s. "
-        + "Embedded cluster: %d DataNode + NodeManager pairs, %d task containers each, "
-        + "%d MB blocks, replication 1, map outputs %s. Mix of %s: %d timed jobs after %d "
-        + "whose reads warmed the caches, Zipf s = %s, k ≤ %d, %d MB at k = 1, "
-        + "seed %d; working set %d MB; SSD cache %s of it (%d MB per node), in-memory cache "
-        + "%s of the SSD cache rounded up to whole blocks (%d MB per node). "
-        + "%d repeat(s) per configuration, each on a fresh cluster.%n%n%s%n%nConfigurations: "
-        + "%s.",
+        ? String.format(Locale.ROOT, "**Devices were emulated** (this machine has one virtual "
+            + "disk): each node has one HDD (%s) holding its DataNode volume and its "
+            + "NodeManager's local dirs, and one SSD (%s) holding the mpCache dir and, where "
+            + "localized data is cached, the slave's localized dir as the last of the "
+            + "NodeManager's four local dirs (under ALL_SSD: a second DataNode volume that holds "
+            + "the inputs, and all four local dirs); profile = bandwidth, seek when streams "
+            + "interleave, extent per seek.", options.hdd(), options.ssd())
+        : "Real devices, unthrottled: HDD = " + options.workDir() + ", SSD = "
+            + options.ssdDir() + ".";
+    String machine = String.format(Locale.ROOT, "Report written %s on a machine with %d "
+        + "cores, %d MB max heap, JDK %s, %s. Embedded cluster: %d DataNode + NodeManager "
+        + "pairs, %d task containers each, %d MB blocks, replication 1, map outputs %s.",
         LocalDate.now(), Runtime.getRuntime().availableProcessors(),
         Runtime.getRuntime().maxMemory() >> 20, System.getProperty("java.version"),
         ManagementFactory.getOperatingSystemMXBean().getName(), options.nodes(),
         options.containersPerNode(), options.blockBytes() >> 20,
-        options.compressMapOutput() ? "snappy-compressed" : "uncompressed",
+        options.compressMapOutput() ? "snappy-compressed" : "uncompressed");
+    String sizes = workingSetBytesBySeed.entrySet().stream().map(e -> String.format(
+        Locale.ROOT, "seed %d: working set %d MB, SSD cache %d MB per node, in-memory cache %d "
+            + "MB per node", e.getKey(), e.getValue() >> 20,
+        options.ssdBytesPerNode(e.getValue()) >> 20,
+        options.memoryBytesPerNode(e.getValue()) >> 20)).collect(Collectors.joining("; "));
+    String mix = String.format(Locale.ROOT, "Job streams of %s: per seed, %d jobs whose reads "
+        + "warm the caches (untimed), then %d timed jobs, the same sequence in every "
+        + "configuration; Zipf s = %s, k ≤ %d, %d MB at k = 1; seeds %s. Outputs %s. SSD cache "
+        + "%s of the working set over all nodes, in-memory cache %s of the SSD cache rounded "
+        + "up to whole blocks: %s.",
         options.benchmarks().isEmpty() ? "all PUMA benchmarks"
-            : String.join(", ", options.benchmarks()), options.jobs(),
-        options.history(), options.zipfS(), options.maxK(), options.baseBytes() >> 20,
-        options.seed(),
-        workingSetBytes >> 20, percent(options.ssdShare()),
-        options.ssdBytesPerNode(workingSetBytes) >> 20, percent(options.memoryShare()),
-        options.memoryBytesPerNode(workingSetBytes) >> 20,
-        options.repeats(), devices, setups().stream()
-            .map(setup -> setup.label() + " = " + setup.description())
-            .collect(Collectors.joining("; ")));
+            : String.join(", ", options.benchmarks()), options.history(), options.jobs(),
+        options.zipfS(), options.maxK(), options.baseBytes() >> 20,
+        options.seeds().stream().map(String::valueOf).collect(Collectors.joining(", ")),
+        options.checkOutputs() ? "checked against local oracles (outside the timings)"
+            : "not checked", percent(options.ssdShare()), percent(options.memoryShare()),
+        sizes.isEmpty() ? "working sets unknown" : sizes);
+    Table configurations = new Table("configuration", "what it runs");
+    setups.forEach(setup -> configurations.row(Cell.text(setup.label()),
+        Cell.text(setup.description())));
+    return new Section("setting", "Setting", List.of(machine, mix, devices), configurations,
+        List.of());
   }
 
-  /** The targets, against what this run measured (only those it can judge). */
-  private String targets() {
-    StringBuilder out = new StringBuilder("Targets (docs/benchmarks.md):\n\n");
-    if (baseline == ClusterSetup.STOCK && setups().contains(ClusterSetup.MPCACHE)) {
-      out.append(String.format(Locale.ROOT, "- mpCache over stock: %.2f× (target ≥ 2.5×)%n",
-          geoMean(speedups(ClusterSetup.MPCACHE))));
-      if (setups().contains(ClusterSetup.MEMORY)) {
-        out.append(String.format(Locale.ROOT,
-            "- mpCache over the in-memory cache: %.2f× (target ≥ 1.8×)%n",
-            geoMean(speedups(ClusterSetup.MPCACHE)) / geoMean(speedups(ClusterSetup.MEMORY))));
-      }
-      if (setups().contains(ClusterSetup.ALL_SSD)) {
-        out.append(String.format(Locale.ROOT,
-            "- mpCache against ALL_SSD: %.0f %% of its speedup (target ≥ 90 %%)%n",
-            100 * geoMean(speedups(ClusterSetup.MPCACHE))
-                / geoMean(speedups(ClusterSetup.ALL_SSD))));
-      }
-    }
-    return out.toString();
+  private List<ClusterSetup> others() {
+    return setups.stream().filter(setup -> setup != baseline).toList();
   }
 
-  private String html() {
-    StringBuilder html = new StringBuilder("<!doctype html><html><head><meta charset=\"utf-8\">"
-        + "<title>mpCache PUMA benchmark</title><style>body{font-family:sans-serif;max-width:"
-        + "1100px;margin:2em auto}table{border-collapse:collapse}td,th{border:1px solid #ccc;"
-        + "padding:4px 8px;text-align:right}</style></head><body>");
-    html.append("<h1>PUMA mix: ").append(escape(names())).append("</h1><p>")
-        .append(escape(setting())).append("</p>");
-    html.append("<h2>Speedup over ").append(baseline.label())
-        .append(" (geometric mean; whiskers: min–max over repeats)</h2>");
-    List<String> labels = new ArrayList<>();
-    List<double[]> bars = new ArrayList<>();
-    for (ClusterSetup setup : setups()) {
-      List<Double> speedups = speedups(setup);
-      if (!speedups.isEmpty()) {
-        labels.add(setup.label());
-        bars.add(new double[] {geoMean(speedups), min(speedups), max(speedups)});
-      }
-    }
-    html.append(barChart(labels, bars));
-    html.append("<h2>Job time relative to ").append(baseline.label())
-        .append(", per benchmark (lower is better)</h2>");
-    for (ClusterSetup setup : setups()) {
-      Map<String, Double> times = normalizedTimes(setup);
-      List<double[]> values = new ArrayList<>();
-      times.values().forEach(v -> values.add(new double[] {v, v, v}));
-      html.append("<h3>").append(setup.label()).append("</h3>")
-          .append(barChart(new ArrayList<>(times.keySet()), values));
-    }
-    html.append("<h2>Summary</h2><pre>").append(escape(summaryMarkdown())).append("</pre>");
-    return html.append("</body></html>").toString();
+  private List<Bar> bars(Function<Comparison, Bar> bar) {
+    return comparisons.values().stream().map(bar).toList();
   }
 
-  /** A horizontal bar chart in SVG: value with a min–max whisker per label. */
-  private static String barChart(List<String> labels, List<double[]> bars) {
-    double top = Math.max(1, bars.stream().mapToDouble(b -> b[2]).max().orElse(1)) * 1.1;
-    int rowHeight = 22;
-    int width = 700;
-    int labelWidth = 180;
-    StringBuilder svg = new StringBuilder(String.format(Locale.ROOT,
-        "<svg width=\"%d\" height=\"%d\" xmlns=\"http://www.w3.org/2000/svg\">",
-        width + 60, labels.size() * rowHeight + 24));
-    double scale = (width - labelWidth) / top;
-    int one = (int) (labelWidth + scale);
-    svg.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"0\" x2=\"%d\" y2=\"%d\" "
-        + "stroke=\"#c00\" stroke-dasharray=\"4\"/>", one, one, labels.size() * rowHeight));
-    for (int i = 0; i < labels.size(); i++) {
-      double[] bar = bars.get(i);
-      int y = i * rowHeight;
-      svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\" "
-          + "font-size=\"12\">%s</text>", labelWidth - 6, y + 15, escape(labels.get(i))));
-      svg.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"%.1f\" "
-          + "height=\"16\" fill=\"#4a7ebb\"/>", labelWidth, y + 3, bar[0] * scale));
-      svg.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" "
-          + "stroke=\"#000\"/>", labelWidth + bar[1] * scale, y + 11, labelWidth + bar[2] * scale,
-          y + 11));
-      svg.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" font-size=\"11\">"
-          + "%.2f</text>", labelWidth + bar[2] * scale + 4, y + 15, bar[0]));
-    }
-    return svg.append("</svg>").toString();
+  private static List<String> labels(List<ClusterSetup> setups) {
+    return setups.stream().map(ClusterSetup::label).toList();
   }
 
-  private String names() {
-    return setups().stream().map(ClusterSetup::label).collect(Collectors.joining(" vs "));
-  }
-
-  private Set<ClusterSetup> setups() {
-    return new LinkedHashSet<>(options.setups());
-  }
-
-  private Set<String> benchmarks() {
-    Set<String> names = new LinkedHashSet<>();
-    results.forEach(r -> names.add(r.benchmark()));
-    return names;
-  }
-
-  private List<JobResult> of(ClusterSetup setup, int repeat) {
-    return results.stream()
-        .filter(r -> r.setup() == setup && (repeat < 0 || r.repeat() == repeat)).toList();
-  }
-
-  private JobResult find(ClusterSetup setup, int repeat, int index) {
-    return results.stream().filter(r -> r.setup() == setup && r.repeat() == repeat
-        && r.index() == index).findFirst().orElse(null);
-  }
-
-  private static double weightedHit(List<JobResult> jobs) {
-    double hit = 0;
-    double bytes = 0;
-    for (JobResult job : jobs) {
-      if (!Double.isNaN(job.hitRatio())) {
-        hit += job.hitRatio() * job.inputBytes();
-        bytes += job.inputBytes();
-      }
-    }
-    return bytes == 0 ? Double.NaN : hit / bytes;
-  }
-
-  private static double mean(List<JobResult> jobs, ToDoubleFunction<JobResult> value) {
-    return jobs.stream().mapToDouble(value).filter(v -> !Double.isNaN(v)).average()
+  private double mean(ClusterSetup setup, ToDoubleFunction<JobResult> value) {
+    return pairs.of(setup).stream().mapToDouble(value).filter(v -> !Double.isNaN(v)).average()
         .orElse(Double.NaN);
   }
 
-  static double geoMean(List<Double> values) {
-    return Math.exp(values.stream().mapToDouble(Math::log).average().orElse(Double.NaN));
+  /** One colour per configuration, the same in every chart (Okabe–Ito, colour-blind safe). */
+  private static String colour(ClusterSetup setup) {
+    return switch (setup) {
+      case STOCK -> "#7f7f7f";
+      case MEMORY -> "#e69f00";
+      case ALL_SSD -> "#56b4e9";
+      case MPCACHE -> "#009e73";
+      case MPCACHE_INPUT_ONLY -> "#0072b2";
+      case MPCACHE_COLD -> "#cc79a7";
+      case MPCACHE_LRU -> "#d55e00";
+      case MPCACHE_LFU -> "#a08a00";
+      case MPCACHE_MRU -> "#332288";
+    };
   }
 
-  private static double min(List<Double> values) {
-    return values.stream().mapToDouble(Double::doubleValue).min().orElse(Double.NaN);
+  /** "2.40×" with its interval "(2.05–2.80)" where it has one; "—" without an estimate. */
+  private static Cell ratioCell(Interval ratio) {
+    if (ratio == null || Double.isNaN(ratio.estimate())) {
+      return Cell.number("—");
+    }
+    return new Cell(String.format(Locale.ROOT, "%.2f×", ratio.estimate()), ratio.hasBounds()
+        ? String.format(Locale.ROOT, "(%.2f–%.2f)", ratio.low(), ratio.high()) : "",
+        Style.NUMBER);
   }
 
-  private static double max(List<Double> values) {
-    return values.stream().mapToDouble(Double::doubleValue).max().orElse(Double.NaN);
+  private static Cell precision(Interval ratio) {
+    return ratio.hasBounds() && ratio.within(PRECISION) ? new Cell("pass", Style.PASS)
+        : new Cell("fail: more jobs needed", Style.FAIL);
+  }
+
+  private static String seconds(double seconds) {
+    return Double.isNaN(seconds) ? "—" : String.format(Locale.ROOT, "%.1f", seconds);
   }
 
   static String percent(double share) {
     return Double.isNaN(share) ? "—" : String.format(Locale.ROOT, "%.0f %%", 100 * share);
-  }
-
-  private static String escape(String text) {
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;");
   }
 }

@@ -1,0 +1,75 @@
+package org.mpcache.bench.harness;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import java.util.function.Predicate;
+import java.util.function.ToDoubleFunction;
+
+import org.mpcache.bench.harness.JobPairs.Pair;
+import org.mpcache.bench.harness.Stats.Fraction;
+import org.mpcache.bench.harness.Stats.Interval;
+
+/**
+ * A configuration's jobs against the same jobs in a reference configuration: the reference's
+ * times over the configuration's (above 1: the configuration is faster), with 95 % intervals.
+ *
+ * @param throughput sum of the reference's job seconds over the configuration's
+ * @param geometricMean of the per-job ratios
+ * @param mapPhase sum of the reference's map-phase seconds over the configuration's
+ * @param reducePhase the same for the reduce phases, over the jobs whose reduce phase took time
+ *     in the reference (map-only jobs have none)
+ * @param throughputBySeed the throughput ratio of each seed's jobs alone
+ * @param byBenchmark geometric mean of the per-job ratios of each benchmark's jobs
+ */
+record Comparison(Interval throughput, Interval geometricMean, Interval mapPhase,
+    Interval reducePhase, SortedMap<Long, Interval> throughputBySeed,
+    Map<String, Interval> byBenchmark) {
+
+  static Comparison of(SortedMap<Long, List<Pair>> pairs) {
+    SortedMap<Long, Interval> bySeed = new TreeMap<>();
+    pairs.forEach((seed, ofSeed) -> bySeed.put(seed,
+        throughput(new TreeMap<>(Map.of(seed, ofSeed)), JobResult::seconds)));
+    Map<String, List<Double>> ratiosByBenchmark = new LinkedHashMap<>();
+    pairs.values().stream().flatMap(List::stream).forEach(pair -> ratiosByBenchmark
+        .computeIfAbsent(pair.job().benchmark(), b -> new ArrayList<>())
+        .add(ratio(pair)));
+    Map<String, Interval> byBenchmark = new LinkedHashMap<>();
+    ratiosByBenchmark.forEach((benchmark, ratios) ->
+        byBenchmark.put(benchmark, Stats.geometricMean(ratios)));
+    return new Comparison(throughput(pairs, JobResult::seconds),
+        Stats.geometricMean(pairs.values().stream().flatMap(List::stream)
+            .map(Comparison::ratio).toList()),
+        throughput(pairs, JobResult::mapSeconds),
+        throughput(only(pairs, pair -> pair.reference().reduceSeconds() > 0),
+            JobResult::reduceSeconds),
+        bySeed, byBenchmark);
+  }
+
+  /** Sum of the reference's {@code time} over the configuration's, resampling within seeds. */
+  static Interval throughput(SortedMap<Long, List<Pair>> pairs, ToDoubleFunction<JobResult> time) {
+    return Stats.ratioOfSums(pairs.values().stream().map(ofSeed -> ofSeed.stream()
+        .map(pair -> new Fraction(time.applyAsDouble(pair.reference()),
+            time.applyAsDouble(pair.job()))).toList()).toList());
+  }
+
+  /** The pairs that {@code which} keeps, seeds left without any dropped. */
+  static SortedMap<Long, List<Pair>> only(SortedMap<Long, List<Pair>> pairs,
+      Predicate<Pair> which) {
+    SortedMap<Long, List<Pair>> kept = new TreeMap<>();
+    pairs.forEach((seed, ofSeed) -> {
+      List<Pair> ofSeedKept = ofSeed.stream().filter(which).toList();
+      if (!ofSeedKept.isEmpty()) {
+        kept.put(seed, ofSeedKept);
+      }
+    });
+    return kept;
+  }
+
+  private static double ratio(Pair pair) {
+    return pair.reference().seconds() / pair.job().seconds();
+  }
+}

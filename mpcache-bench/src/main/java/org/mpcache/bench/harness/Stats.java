@@ -1,0 +1,121 @@
+package org.mpcache.bench.harness;
+
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.function.ToDoubleFunction;
+
+import org.apache.commons.math3.distribution.TDistribution;
+
+/** Estimates with their 95 % confidence intervals, as the report gives them. */
+final class Stats {
+  static final int RESAMPLES = 10_000;
+  /** Every bootstrap starts from the same generator state, so a report is the same every time. */
+  private static final long RANDOM_SEED = 20_160_901L;
+  private static final double CONFIDENCE = 0.95;
+
+  /** One paired observation of a ratio: the reference's time over the other's. */
+  record Fraction(double numerator, double denominator) {
+  }
+
+  /**
+   * An estimate from {@code n} observations with its 95 % interval; the bounds are NaN where
+   * there are too few observations for one.
+   */
+  record Interval(double estimate, double low, double high, int n) {
+    double halfWidth() {
+      return (high - low) / 2;
+    }
+
+    /** Whether the interval's half-width is at most {@code share} of the estimate. */
+    boolean within(double share) {
+      return halfWidth() <= share * estimate;
+    }
+
+    boolean hasBounds() {
+      return !Double.isNaN(low) && !Double.isNaN(high);
+    }
+  }
+
+  private Stats() {
+  }
+
+  /**
+   * Sum of the numerators over sum of the denominators, with a percentile bootstrap interval
+   * that resamples the fractions within each stratum (a seed's jobs), so every resample keeps
+   * each seed's share of the jobs.
+   */
+  static Interval ratioOfSums(Collection<List<Fraction>> strata) {
+    List<Fraction[]> groups = strata.stream().filter(s -> !s.isEmpty())
+        .map(s -> s.toArray(new Fraction[0])).toList();
+    int n = groups.stream().mapToInt(g -> g.length).sum();
+    if (n == 0) {
+      return new Interval(Double.NaN, Double.NaN, Double.NaN, 0);
+    }
+    double estimate = ratioOfSums(groups, null);
+    SplittableRandom random = new SplittableRandom(RANDOM_SEED);
+    double[] resampled = new double[RESAMPLES];
+    for (int i = 0; i < RESAMPLES; i++) {
+      resampled[i] = ratioOfSums(groups, random);
+    }
+    Arrays.sort(resampled);
+    double tail = (1 - CONFIDENCE) / 2;
+    return new Interval(estimate, quantile(resampled, tail), quantile(resampled, 1 - tail), n);
+  }
+
+  /** The ratio of sums over the groups, each drawn again with replacement when random is set. */
+  private static double ratioOfSums(List<Fraction[]> groups, SplittableRandom random) {
+    double numerators = 0;
+    double denominators = 0;
+    for (Fraction[] group : groups) {
+      for (int i = 0; i < group.length; i++) {
+        Fraction f = random == null ? group[i] : group[random.nextInt(group.length)];
+        numerators += f.numerator();
+        denominators += f.denominator();
+      }
+    }
+    return numerators / denominators;
+  }
+
+  /** Linear interpolation between the closest ranks of sorted values. */
+  static double quantile(double[] sorted, double p) {
+    double rank = p * (sorted.length - 1);
+    int below = (int) Math.floor(rank);
+    int above = Math.min(below + 1, sorted.length - 1);
+    return sorted[below] + (rank - below) * (sorted[above] - sorted[below]);
+  }
+
+  /**
+   * Geometric mean of positive ratios with the Student t interval of the mean of their logs,
+   * taken back by exp; no bounds for fewer than two ratios.
+   */
+  static Interval geometricMean(List<Double> ratios) {
+    int n = ratios.size();
+    double[] logs = ratios.stream().mapToDouble(Math::log).toArray();
+    double mean = Arrays.stream(logs).average().orElse(Double.NaN);
+    if (n < 2) {
+      return new Interval(Math.exp(mean), Double.NaN, Double.NaN, n);
+    }
+    double squares = Arrays.stream(logs).map(l -> (l - mean) * (l - mean)).sum();
+    double standardError = Math.sqrt(squares / (n - 1) / n);
+    double t = new TDistribution(n - 1).inverseCumulativeProbability(1 - (1 - CONFIDENCE) / 2);
+    return new Interval(Math.exp(mean), Math.exp(mean - t * standardError),
+        Math.exp(mean + t * standardError), n);
+  }
+
+  /** Mean of the items' values weighted by their weights, leaving out NaN values (NaN if all). */
+  static <T> double weightedMean(Collection<T> items, ToDoubleFunction<T> value,
+      ToDoubleFunction<T> weight) {
+    double sum = 0;
+    double total = 0;
+    for (T item : items) {
+      double v = value.applyAsDouble(item);
+      if (!Double.isNaN(v)) {
+        sum += v * weight.applyAsDouble(item);
+        total += weight.applyAsDouble(item);
+      }
+    }
+    return total == 0 ? Double.NaN : sum / total;
+  }
+}
