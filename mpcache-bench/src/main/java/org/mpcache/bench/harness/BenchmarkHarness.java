@@ -33,14 +33,14 @@ import org.mpcache.puma.PumaBenchmarks;
  */
 public final class BenchmarkHarness {
   /**
-   * HDD and SSD in slow motion, every time 140 times a real device's: what makes a many-core
+   * HDD and SSD in slow motion, every time 35 times a real device's: what makes a many-core
    * node I/O bound (tasks read faster than its disks deliver) must hold for 2 cores running 6 task
    * JVMs. The HDD is a 7200 rpm disk (70 MB/s, 16.2 ms a seek) that keeps what a published one
    * keeps of its rate under 2, 4 and 8 interleaved readers; the SSD a SATA one (560 MB/s) that
    * interleaving hardly slows (docs/benchmarks.md, "Calibration"; TestDeviceCalibration).
    */
-  public static final String DEFAULT_HDD = "0.5MB/s,2268ms,1088KB";
-  public static final String DEFAULT_SSD = "4MB/s,0.5ms,256KB";
+  public static final String DEFAULT_HDD = "2MB/s,567ms,1088KB";
+  public static final String DEFAULT_SSD = "16MB/s,0.5ms,256KB";
   private static final String ALL_CONFIGS = "stock,memory,all-ssd,mpcache,mpcache-input-only,"
       + "mpcache-cold,mpcache-lru,mpcache-lfu,mpcache-mru";
   /** System property naming the file Hadoop's log lines go to (bench-log4j.properties). */
@@ -50,7 +50,8 @@ public final class BenchmarkHarness {
       dev-support/puma-benchmark.sh [options]
         --configs stock,mpcache   configurations, the first is the baseline of the ratios;
                               "all" = %s
-        --seeds 1             job streams to run, one per seed (mix, data and placement)
+        --seeds 1             job streams to run, one per seed (mix, data and placement);
+                              seed s runs the configurations from the s-th on, cyclically
         --jobs 8              timed jobs per stream     --history 24   jobs drawn before them:
                               their inputs are read once, untimed, so caches start as a
                               stream of earlier jobs left them (not under mpcache-cold)
@@ -183,15 +184,15 @@ public final class BenchmarkHarness {
   }
 
   /**
-   * Runs every stream the folder does not hold yet. Configurations alternate: seed s starts
-   * with the configuration s places after the first (cyclically), so no configuration always
+   * Runs every stream the folder does not hold yet. Configurations alternate: seed 1 runs them
+   * in the order given, seed s starts with the s-th (cyclically), so no configuration always
    * runs first or last in a sitting.
    */
   void run(ResultsFolder folder) throws Exception {
     List<ClusterSetup> setups = options.setups();
     for (long seed : options.seeds()) {
       WorkloadMix mix = mix(seed);
-      int first = (int) Math.floorMod(seed, (long) setups.size());
+      int first = (int) Math.floorMod(seed - 1, (long) setups.size());
       for (int i = 0; i < setups.size(); i++) {
         ClusterSetup setup = setups.get((first + i) % setups.size());
         if (folder.done(seed, setup)) {
