@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# The side-by-side PUMA benchmark: the same job mix, data and (emulated) devices under each
-# configuration (stock Hadoop, Hadoop's in-memory cache, ALL_SSD, mpCache and its policies).
-# Builds what it needs, prints the summary table and the path of the results folder.
+# The PUMA job stream, side by side: the same jobs, data, placement and (emulated) devices under
+# each configuration (stock Hadoop, Hadoop's in-memory cache, ALL_SSD, mpCache and its variants),
+# one stream per seed and configuration. Builds what it needs, prints a line per job, then the
+# summary with 95 % intervals and the path of the report; Hadoop's log goes to the results folder.
 # Usage: dev-support/puma-benchmark.sh [--help | options], see docs/benchmarks.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
