@@ -52,7 +52,7 @@ public final class BenchmarkHarness {
                               "all" = %s
         --seeds 1             job streams to run, one per seed (mix, data and placement);
                               seed s runs the configurations from the s-th on, cyclically
-        --jobs 8              timed jobs per stream     --history 24   jobs drawn before them:
+        --jobs 6              timed jobs per stream     --history 24   jobs drawn before them:
                               their inputs are read once, untimed, so caches start as a
                               stream of earlier jobs left them (not under mpcache-cold)
         --s 1                 Zipf parameter (Eq. 3)    --max-k 4      largest input scale k
@@ -117,7 +117,7 @@ public final class BenchmarkHarness {
         Integer.parseInt(option(args, "--nodes", "3")),
         Long.parseLong(option(args, "--block-mb", "8")) << 20,
         Integer.parseInt(option(args, "--history", "24")),
-        Integer.parseInt(option(args, "--jobs", "8")),
+        Integer.parseInt(option(args, "--jobs", "6")),
         Double.parseDouble(option(args, "--s", "1")),
         Integer.parseInt(option(args, "--max-k", "4")),
         (long) (Double.parseDouble(option(args, "--base-mb", "8")) * (1 << 20)),
