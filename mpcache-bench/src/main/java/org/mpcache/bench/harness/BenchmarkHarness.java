@@ -267,12 +267,7 @@ public final class BenchmarkHarness {
     seeds.sort(null);
     Map<Long, Long> workingSets = new LinkedHashMap<>();
     seeds.forEach(seed -> workingSets.put(seed, mix(seed).workingSetBytes()));
-    HarnessOptions merged = new HarnessOptions(options.nodes(), options.blockBytes(),
-        options.history(), options.jobs(), options.zipfS(), options.maxK(), options.baseBytes(),
-        seeds, setups, options.hdd(), options.ssd(), options.ssdShare(), options.memoryShare(),
-        options.workDir(), options.ssdDir(), options.containersPerNode(), options.checkOutputs(),
-        options.benchmarks(), options.compressMapOutput());
-    return new Report(merged, workingSets, results);
+    return new Report(options.withRuns(seeds, setups), workingSets, results);
   }
 
   private static void log(String format, Object... args) {

@@ -40,6 +40,13 @@ public record HarnessOptions(int nodes, long blockBytes, int history, int jobs, 
   /** The paper's RAM cache beside its SSD cache per node: 12 GB against 80 GB (seeds/000 §4). */
   public static final double PAPER_MEMORY_SHARE = 12.0 / 80.0;
 
+  /** These options for other seeds and configurations (a report over streams of several runs). */
+  public HarnessOptions withRuns(List<Long> otherSeeds, List<ClusterSetup> otherSetups) {
+    return new HarnessOptions(nodes, blockBytes, history, jobs, zipfS, maxK, baseBytes,
+        otherSeeds, otherSetups, hdd, ssd, ssdShare, memoryShare, workDir, ssdDir,
+        containersPerNode, checkOutputs, benchmarks, compressMapOutput);
+  }
+
   public boolean emulated() {
     return hdd != null;
   }

@@ -10,7 +10,9 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * A results folder that runs add to: one CSV per seed and configuration under {@code runs/},
@@ -56,7 +58,9 @@ final class ResultsFolder {
       }
     }
     List<String> differences = new ArrayList<>();
-    for (String key : union(found, wanted)) {
+    Set<String> keys = new TreeSet<>(found.keySet());
+    keys.addAll(wanted.keySet());
+    for (String key : keys) {
       if (!Objects.equals(found.get(key), wanted.get(key))) {
         differences.add(key + " " + found.get(key) + " there, " + wanted.get(key) + " here");
       }
@@ -98,11 +102,5 @@ final class ResultsFolder {
 
   private File file(long seed, ClusterSetup setup) {
     return new File(runs, "seed-" + seed + "-" + setup.label() + ".csv");
-  }
-
-  private static List<String> union(Map<String, String> a, Map<String, String> b) {
-    TreeMap<String, String> keys = new TreeMap<>(a);
-    keys.putAll(b);
-    return new ArrayList<>(keys.keySet());
   }
 }
