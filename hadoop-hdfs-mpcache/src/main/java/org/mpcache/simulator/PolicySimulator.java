@@ -16,6 +16,7 @@ import org.mpcache.policy.DataSet;
 import org.mpcache.policy.MpCachePolicy;
 import org.mpcache.policy.ReplacementPolicies;
 import org.mpcache.policy.ReplacementPolicy;
+import org.mpcache.tools.CommandLine;
 
 /**
  * Replays the PUMA job mix through the same policy classes the master runs and prints, per
@@ -143,7 +144,29 @@ public final class PolicySimulator {
             AdmissionControl.BACK_TO_BACK_DISTANCE)).toList();
   }
 
+  private static final List<String> OPTIONS = List.of("--nodes", "--tenants", "--jobs", "--s",
+      "--cache-gb", "--block-mb", "--seed", "--seeds", "--policies", "--csv", "--trace",
+      "--write-trace");
+
   public static void main(String[] args) throws IOException {
+    try {
+      simulate(args);
+    } catch (IllegalArgumentException e) {
+      System.err.println("policy-simulator: " + e.getMessage());
+      System.exit(2);
+    }
+  }
+
+  private static void simulate(String[] args) throws IOException {
+    CommandLine.requireKnown(args, OPTIONS);
+    List<String> names = List.of(option(args, "--policies",
+        String.join(",", ReplacementPolicies.NAMES)).split(","));
+    for (String name : names) {
+      if (!ReplacementPolicies.isKnown(name)) {
+        throw new IllegalArgumentException("unknown policy " + name + " in --policies (known: "
+            + String.join(",", ReplacementPolicies.NAMES) + ", or policy+filter)");
+      }
+    }
     int nodes = Integer.parseInt(option(args, "--nodes", "7"));
     Settings settings = new Settings(nodes,
         Integer.parseInt(option(args, "--tenants", Integer.toString(Math.max(1, nodes / 7)))),
@@ -153,6 +176,21 @@ public final class PolicySimulator {
         Integer.parseInt(option(args, "--block-mb", "128")),
         Long.parseLong(option(args, "--seed", "1")));
     String traceFile = option(args, "--trace", "");
+    String seeds = option(args, "--seeds", "");
+    String csv = option(args, "--csv", "");
+    if (!seeds.isEmpty() || !csv.isEmpty()) {
+      if (!traceFile.isEmpty()) {
+        throw new IllegalArgumentException("--trace replays one trace; --seeds and --csv draw a"
+            + " trace per seed");
+      }
+      Path file = Path.of(csv.isEmpty() ? "simulator-runs.csv" : csv);
+      List<SimulatorRuns.Row> rows = SimulatorRuns.run(settings,
+          seeds.isEmpty() ? List.of(settings.seed()) : seeds(seeds), names, file, System.out);
+      System.out.println();
+      SimulatorRuns.report(rows, names, System.out);
+      System.out.println(file.toAbsolutePath());
+      return;
+    }
     Trace trace = traceFile.isEmpty() ? Trace.generate(settings) : Trace.read(Path.of(traceFile));
     String writeTo = option(args, "--write-trace", "");
     if (!writeTo.isEmpty()) {
@@ -161,14 +199,38 @@ public final class PolicySimulator {
       return;
     }
     List<Result> results = new ArrayList<>();
-    for (Supplier<ReplacementPolicy> policy : policies()) {
-      results.add(run(trace, policy.get()));
+    for (String name : names) {
+      results.add(run(trace, ReplacementPolicies.create(name, MpCachePolicy.DEFAULT_FULL_BONUS,
+          AdmissionControl.BACK_TO_BACK_DISTANCE)));
     }
-    results.add(OfflineBound.run(trace));
-    print(trace.settings(), results, System.out);
+    print(trace.settings(), results, OfflineBound.run(trace), JobBound.jobHits(trace, 0),
+        System.out);
   }
 
-  static void print(Settings settings, List<Result> results, PrintStream out) {
+  /**
+   * The table of results, then the bounds: Belady's MIN on block hits ({@link OfflineBound})
+   * and {@link JobBound} on job hits, each with the gap to the best policy.
+   */
+  /** Seeds as {@code 11-30}, {@code 1,2,5} or both ({@code 1-5,11}). */
+  static List<Long> seeds(String spec) {
+    List<Long> seeds = new ArrayList<>();
+    for (String part : spec.split(",")) {
+      String[] range = part.trim().split("-");
+      long from = Long.parseLong(range[0].trim());
+      long to = range.length > 1 ? Long.parseLong(range[1].trim()) : from;
+      if (range.length > 2 || to < from) {
+        throw new IllegalArgumentException("--seeds " + spec + ": expected seeds or ranges"
+            + " like 11-30,5");
+      }
+      for (long seed = from; seed <= to; seed++) {
+        seeds.add(seed);
+      }
+    }
+    return seeds;
+  }
+
+  static void print(Settings settings, List<Result> results, Result blockBound, long jobBound,
+      PrintStream out) {
     PumaWorkload workload = workload(settings);
     long cacheBlocks = (long) settings.cacheBlocksPerNode() * settings.nodes();
     out.printf(Locale.ROOT, "%d nodes, %d tenants, %d jobs, s = %s, %d MB blocks, %d GB cache"
@@ -185,5 +247,17 @@ public final class PolicySimulator {
           (double) r.evictedForRoom() / r.jobs(), (double) r.evictedElsewhere() / r.jobs(),
           (double) r.dataSetsEvicted() / r.jobs(), r.seconds());
     }
+    double jobBoundRatio = (double) jobBound / blockBound.jobs();
+    out.printf(Locale.ROOT, "| upper bounds (blocks: Belady's MIN; jobs: JobBound) | %.1f %% |"
+        + " %.1f %% | %d | | | %.1f |%n", 100 * blockBound.blockHitRatio(), 100 * jobBoundRatio,
+        blockBound.blockAccesses(), blockBound.seconds());
+    Result bestBlocks = results.stream()
+        .max(java.util.Comparator.comparingDouble(Result::blockHitRatio)).orElseThrow();
+    Result bestJobs = results.stream()
+        .max(java.util.Comparator.comparingDouble(Result::jobHitRatio)).orElseThrow();
+    out.printf(Locale.ROOT, "%nGap to the bounds: block hits %.1f points (best: %s), job hits"
+            + " %.1f points (best: %s)%n",
+        100 * (blockBound.blockHitRatio() - bestBlocks.blockHitRatio()), bestBlocks.policy(),
+        100 * (jobBoundRatio - bestJobs.jobHitRatio()), bestJobs.policy());
   }
 }

@@ -39,6 +39,15 @@ public final class Trace implements Iterable<TraceJob> {
     this.jobs = jobs;
   }
 
+  /** A trace of the given jobs (hand-made ones, in tests). */
+  static Trace of(PolicySimulator.Settings settings, List<TraceJob> jobs) {
+    if (jobs.size() != settings.jobs()) {
+      throw new IllegalArgumentException(settings.jobs() + " jobs in the settings, "
+          + jobs.size() + " given");
+    }
+    return new Trace(settings, List.copyOf(jobs));
+  }
+
   /** The trace the workload generator draws for these settings (jobs drawn as iterated). */
   public static Trace generate(PolicySimulator.Settings settings) {
     return new Trace(settings, null);
