@@ -62,13 +62,19 @@ public final class AdmissionControl implements AdmissionFilter {
     record.decision = null;
   }
 
+  /** A data set seen for the first time is only recorded. */
+  @Override
+  public boolean mayAdmit(DataSet candidate) {
+    return recordedBefore(candidate);
+  }
+
   /** A data set seen before its current access, worth more than its victims together. */
   @Override
   public boolean admits(DataSet candidate, List<DataSet> victims) {
-    Record record = records.get(candidate.id());
-    if (record == null || record.accesses <= 1) {
-      return false; // first seen: only recorded
+    if (!recordedBefore(candidate)) {
+      return false;
     }
+    Record record = records.get(candidate.id());
     if (record.decision == null || perBlock) {
       record.decision = worthMore(candidate, victims);
     }

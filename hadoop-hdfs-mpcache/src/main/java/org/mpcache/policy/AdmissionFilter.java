@@ -33,6 +33,14 @@ public interface AdmissionFilter {
   void accessed(DataSet dataSet);
 
   /**
+   * False when no victims could make {@code candidate} worth admitting now (checked before the
+   * policy looks for victims, which costs more).
+   */
+  default boolean mayAdmit(DataSet candidate) {
+    return true;
+  }
+
+  /**
    * Whether a block of {@code candidate} may be cached at the cost of evicting copies of
    * {@code victims} (each data set once, in the order the policy would evict them).
    */

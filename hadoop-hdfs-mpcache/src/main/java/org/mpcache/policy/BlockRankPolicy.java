@@ -3,8 +3,11 @@ package org.mpcache.policy;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeSet;
 
 /**
@@ -51,7 +54,7 @@ public final class BlockRankPolicy implements ReplacementPolicy {
 
   @Override
   public String name() {
-    return ReplacementPolicies.name(kind.name().toLowerCase(java.util.Locale.ROOT), admission);
+    return ReplacementPolicies.name(kind.name().toLowerCase(Locale.ROOT), admission);
   }
 
   @Override
@@ -78,10 +81,12 @@ public final class BlockRankPolicy implements ReplacementPolicy {
       return CacheDecision.REJECTED;
     }
     int needed = cache.entries.size() + 1 - cache.capacity;
-    dataSetBlocks.put(dataSet.id(), dataSet.blocks());
-    if (needed > 0 && admission != AdmissionFilter.NONE
-        && !admission.admits(dataSet, victimDataSets(cache, needed))) {
-      return CacheDecision.REJECTED;
+    if (admission != AdmissionFilter.NONE) {
+      dataSetBlocks.put(dataSet.id(), dataSet.blocks());
+      if (needed > 0 && !(admission.mayAdmit(dataSet)
+          && admission.admits(dataSet, victimDataSets(cache, needed, dataSet)))) {
+        return CacheDecision.REJECTED;
+      }
     }
     long[] evict = evictLowest(cache, needed);
     put(cache, rank(block, dataSet.id(), 1));
@@ -94,15 +99,23 @@ public final class BlockRankPolicy implements ReplacementPolicy {
     return evictLowest(cache, Math.min(blocks, cache.entries.size()));
   }
 
-  /** The data sets of the {@code count} lowest-ranked blocks, each once, lowest first. */
-  private List<DataSet> victimDataSets(NodeCache cache, int count) {
-    java.util.LinkedHashMap<Integer, Integer> blocksOf = new java.util.LinkedHashMap<>();
+  /**
+   * The data sets of the {@code count} lowest-ranked blocks, each once, lowest first, but the
+   * candidate's own (evicting its own blocks costs it nothing it would gain).
+   */
+  private List<DataSet> victimDataSets(NodeCache cache, int count, DataSet candidate) {
+    Set<Integer> ids = new LinkedHashSet<>();
     var lowest = cache.order.iterator();
     for (int i = 0; i < count && lowest.hasNext(); i++) {
-      blocksOf.merge(lowest.next().dataSetId(), 1, Integer::sum);
+      int id = lowest.next().dataSetId();
+      if (id != candidate.id()) {
+        ids.add(id);
+      }
     }
     List<DataSet> victims = new ArrayList<>();
-    blocksOf.forEach((id, blocks) -> victims.add(new DataSet(id, dataSetBlocks.get(id))));
+    for (int id : ids) {
+      victims.add(new DataSet(id, dataSetBlocks.get(id)));
+    }
     return victims;
   }
 
@@ -123,7 +136,9 @@ public final class BlockRankPolicy implements ReplacementPolicy {
   public void restore(int node, long block, DataSet dataSet) {
     NodeCache cache = node(node);
     if (!cache.entries.containsKey(block)) {
-      dataSetBlocks.put(dataSet.id(), dataSet.blocks());
+      if (admission != AdmissionFilter.NONE) {
+        dataSetBlocks.put(dataSet.id(), dataSet.blocks());
+      }
       clock++;
       put(cache, rank(block, dataSet.id(), 0));
     }
@@ -166,6 +181,7 @@ public final class BlockRankPolicy implements ReplacementPolicy {
     NodeCache cache = node(node);
     cache.entries.clear();
     cache.order.clear();
+    cache.capacity = 0;
     return NONE;
   }
 

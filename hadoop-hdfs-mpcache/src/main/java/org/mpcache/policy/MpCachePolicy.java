@@ -154,6 +154,9 @@ public final class MpCachePolicy implements ReplacementPolicy {
     } else if (node.cached.size() < node.capacity) {
       evict = takeCondemned(node, node.used() + 1 - node.capacity);
     } else {
+      if (!admission.mayAdmit(dataSet)) {
+        return CacheDecision.REJECTED;
+      }
       rankTouched();
       List<DataSetState> victims = victimsFor(nodeId, node.used() + 1 - node.capacity, state);
       if (victims == null || !admission.admits(dataSet, victims.stream().map(v -> v.dataSet)
@@ -383,6 +386,7 @@ public final class MpCachePolicy implements ReplacementPolicy {
     for (long block : blocks) {
       removed(nodeId, block);
     }
+    node(nodeId).capacity = 0;
     return condemned;
   }
 

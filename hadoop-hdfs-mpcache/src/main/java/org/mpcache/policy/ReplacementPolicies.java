@@ -19,9 +19,16 @@ public final class ReplacementPolicies {
    * decided at every miss (how mpCache's policies first ran it, and still do by default).
    */
   public static final List<String> FILTERS = List.of("none", "admission", "admission-per-block");
-  /** The policies with their own admission, and the baselines with the paper's filter. */
+  /**
+   * What the simulator evaluates by default and a key value may select: each policy with its
+   * own filter, mpCache's with the paper's filter decided once per access, and the block-level
+   * baselines with the paper's filter.
+   */
   public static final List<String> NAMES = List.of("mpcache", "mpcache-as-published", "lru",
       "lfu", "mru", "wholeset", "mpcache+admission", "lru+admission", "lfu+admission");
+  /** The policies whose own filter is the paper's, decided at every miss. */
+  private static final List<String> PER_BLOCK_ADMISSION =
+      List.of("mpcache", "mpcache-as-published");
 
   private static final char FILTER_SEPARATOR = '+';
 
@@ -83,6 +90,6 @@ public final class ReplacementPolicies {
   }
 
   private static String defaultFilter(String policy) {
-    return policy.startsWith("mpcache") ? "admission-per-block" : "none";
+    return PER_BLOCK_ADMISSION.contains(policy) ? "admission-per-block" : "none";
   }
 }

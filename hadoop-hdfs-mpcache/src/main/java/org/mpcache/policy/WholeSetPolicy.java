@@ -1,6 +1,7 @@
 package org.mpcache.policy;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
@@ -108,13 +109,14 @@ public final class WholeSetPolicy implements ReplacementPolicy {
 
     void add(long block) {
       if (size == blocks.length) {
-        blocks = java.util.Arrays.copyOf(blocks, size * 2);
+        blocks = Arrays.copyOf(blocks, size * 2);
       }
       blocks[size++] = block;
     }
 
+    /** From the end: evictions take the last block first. */
     void remove(long block) {
-      for (int i = 0; i < size; i++) {
+      for (int i = size - 1; i >= 0; i--) {
         if (blocks[i] == block) {
           blocks[i] = blocks[--size];
           return;
@@ -177,11 +179,12 @@ public final class WholeSetPolicy implements ReplacementPolicy {
       return CacheDecision.HIT;
     }
     State state = stateOf(dataSet);
+    if (state.lastAccess < 0) {
+      // Decisions are per access: a read whose job start the master did not see still is one.
+      dataSetAccessed(dataSet);
+    }
     if (node.capacity <= 0) {
       return CacheDecision.REJECTED;
-    }
-    if (state.lastAccess < 0) {
-      dataSetAccessed(dataSet); // a read with no access announced still is one
     }
     if (state.decidedFor != state.lastAccess) {
       state.decidedFor = state.lastAccess;
@@ -193,8 +196,10 @@ public final class WholeSetPolicy implements ReplacementPolicy {
     long[] evict = NONE;
     int needed = node.cached.size() + 1 - node.capacity;
     if (needed > 0) {
-      evict = evictOn(nodeId, needed, state, false);
+      // The admission weighed the cluster's cheapest data sets; the room comes from this node's.
+      evict = evictOn(nodeId, needed, state, false, rate(state) / (1 + margin));
       if (evict == null) {
+        state.admitted = false; // not the rest of it either: a part earns no job hits
         return CacheDecision.REJECTED;
       }
     }
@@ -212,7 +217,6 @@ public final class WholeSetPolicy implements ReplacementPolicy {
     if (toFree <= 0) {
       return true;
     }
-    double now = accesses / halfLife;
     double displaced = 0;
     long freed = 0;
     for (State victim : ranked) {
@@ -222,12 +226,19 @@ public final class WholeSetPolicy implements ReplacementPolicy {
       if (victim == candidate || isProtected(victim)) {
         continue;
       }
-      freed += victim.blocksOn.values().stream().mapToInt(b -> b.size).sum();
+      for (Blocks blocks : victim.blocksOn.values()) {
+        freed += blocks.size;
+      }
       if (victim.complete()) {
-        displaced += Math.pow(2, victim.logRate - now);
+        displaced += rate(victim);
       }
     }
-    return freed >= toFree && Math.pow(2, candidate.logRate - now) > (1 + margin) * displaced;
+    return freed >= toFree && rate(candidate) > (1 + margin) * displaced;
+  }
+
+  /** The data set's decayed access count now. */
+  private double rate(State state) {
+    return Math.pow(2, state.logRate - accesses / halfLife);
   }
 
   private boolean isProtected(State state) {
@@ -237,10 +248,12 @@ public final class WholeSetPolicy implements ReplacementPolicy {
 
   /**
    * Evicts {@code count} copies on the node, from the data sets holding copies there in
-   * eviction order, never {@code incoming}'s and, unless {@code evenProtected}, none of a
-   * protected data set; null (nothing evicted) when they do not hold that many.
+   * eviction order, never {@code incoming}'s, no complete one earning {@code rateBelow} or more
+   * and, unless {@code evenProtected}, none of a protected data set; null (nothing evicted) when
+   * the others do not hold that many.
    */
-  private long[] evictOn(int nodeId, int count, State incoming, boolean evenProtected) {
+  private long[] evictOn(int nodeId, int count, State incoming, boolean evenProtected,
+      double rateBelow) {
     Node node = nodes.get(nodeId);
     List<State> victims = new ArrayList<>();
     int available = 0;
@@ -248,7 +261,8 @@ public final class WholeSetPolicy implements ReplacementPolicy {
       if (available >= count) {
         break;
       }
-      if (candidate != incoming && (evenProtected || !isProtected(candidate))) {
+      if (candidate != incoming && (evenProtected || !isProtected(candidate))
+          && !(candidate.complete() && rate(candidate) >= rateBelow)) {
         victims.add(candidate);
         available += candidate.blocksOn.get(nodeId).size;
       }
@@ -281,8 +295,9 @@ public final class WholeSetPolicy implements ReplacementPolicy {
     if (count <= 0) {
       return NONE;
     }
-    long[] evicted = evictOn(nodeId, count, null, false);
-    return evicted != null ? evicted : evictOn(nodeId, count, null, true);
+    long[] evicted = evictOn(nodeId, count, null, false, Double.POSITIVE_INFINITY);
+    return evicted != null ? evicted
+        : evictOn(nodeId, count, null, true, Double.POSITIVE_INFINITY);
   }
 
   @Override
@@ -320,6 +335,7 @@ public final class WholeSetPolicy implements ReplacementPolicy {
     for (long block : blocks) {
       removed(nodeId, block);
     }
+    setCapacity(nodeId, 0);
     return NONE;
   }
 
@@ -342,9 +358,13 @@ public final class WholeSetPolicy implements ReplacementPolicy {
   public double priority(int dataSetId) {
     State state = dataSetId < dataSets.size() ? dataSets.get(dataSetId) : null;
     return state == null || state.copies.size() == 0 ? Double.NaN
-        : Math.pow(2, state.density() - accesses / halfLife);
+        : rate(state) / state.dataSet.blocks();
   }
 
+  /**
+   * Hears of each data set whose last copy leaves (a data set broken on one node stays until
+   * its copies elsewhere are needed for room).
+   */
   @Override
   public void setEvictionListener(DataSetEvictionListener listener) {
     this.evictionListener = listener;

@@ -159,12 +159,14 @@ public final class PolicySimulator {
 
   private static void simulate(String[] args) throws IOException {
     CommandLine.requireKnown(args, OPTIONS);
-    List<String> names = List.of(option(args, "--policies",
-        String.join(",", ReplacementPolicies.NAMES)).split(","));
-    for (String name : names) {
-      if (!ReplacementPolicies.isKnown(name)) {
-        throw new IllegalArgumentException("unknown policy " + name + " in --policies (known: "
-            + String.join(",", ReplacementPolicies.NAMES) + ", or policy+filter)");
+    List<String> names = new ArrayList<>();
+    for (String name : option(args, "--policies", String.join(",", ReplacementPolicies.NAMES))
+        .split(",")) {
+      // As the policy names itself: another spelling must not run it again on resume.
+      String canonical = ReplacementPolicies.create(name, MpCachePolicy.DEFAULT_FULL_BONUS,
+          AdmissionControl.BACK_TO_BACK_DISTANCE).name();
+      if (!names.contains(canonical)) {
+        names.add(canonical);
       }
     }
     int nodes = Integer.parseInt(option(args, "--nodes", "7"));
@@ -207,28 +209,32 @@ public final class PolicySimulator {
         System.out);
   }
 
-  /**
-   * The table of results, then the bounds: Belady's MIN on block hits ({@link OfflineBound})
-   * and {@link JobBound} on job hits, each with the gap to the best policy.
-   */
   /** Seeds as {@code 11-30}, {@code 1,2,5} or both ({@code 1-5,11}). */
   static List<Long> seeds(String spec) {
     List<Long> seeds = new ArrayList<>();
-    for (String part : spec.split(",")) {
-      String[] range = part.trim().split("-");
-      long from = Long.parseLong(range[0].trim());
-      long to = range.length > 1 ? Long.parseLong(range[1].trim()) : from;
-      if (range.length > 2 || to < from) {
-        throw new IllegalArgumentException("--seeds " + spec + ": expected seeds or ranges"
-            + " like 11-30,5");
+    try {
+      for (String part : spec.split(",")) {
+        String[] range = part.trim().split("-", -1);
+        long from = Long.parseLong(range[0].trim());
+        long to = range.length > 1 ? Long.parseLong(range[1].trim()) : from;
+        if (range.length > 2 || to < from) {
+          throw new NumberFormatException();
+        }
+        for (long seed = from; seed <= to; seed++) {
+          seeds.add(seed);
+        }
       }
-      for (long seed = from; seed <= to; seed++) {
-        seeds.add(seed);
-      }
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("--seeds " + spec + ": expected seeds or ranges such as"
+          + " 11-30,5", e);
     }
     return seeds;
   }
 
+  /**
+   * The table of results, then the bounds: Belady's MIN on block hits ({@link OfflineBound})
+   * and {@link JobBound} on job hits, each with the gap to the best policy.
+   */
   static void print(Settings settings, List<Result> results, Result blockBound, long jobBound,
       PrintStream out) {
     PumaWorkload workload = workload(settings);

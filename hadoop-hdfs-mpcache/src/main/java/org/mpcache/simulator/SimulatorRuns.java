@@ -13,49 +13,49 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeSet;
+import java.util.function.ToDoubleFunction;
 
-import org.apache.commons.math3.distribution.TDistribution;
 import org.mpcache.policy.AdmissionControl;
 import org.mpcache.policy.MpCachePolicy;
 import org.mpcache.policy.ReplacementPolicies;
+import org.mpcache.tools.Interval;
 
 /**
  * Policies over many seeds, side by side (docs/policies.md, "Evaluation"): a row per policy and
- * seed in a CSV, written as each run ends, which a later run with the same settings resumes
- * (one with other settings is refused); then each policy's mean job and block hit ratios with
- * 95 % Student t intervals beside the bounds', and the paired per-seed differences of every
- * policy against the first one listed.
+ * seed in a CSV, written as each run ends, which a later run with the same settings resumes;
+ * the settings live beside it ({@code <csv>.settings}), and a run with others is refused. Then
+ * each policy's mean job and block hit ratios with 95 % Student t intervals beside the bounds',
+ * and the paired per-seed differences of every policy against the first one listed.
  */
 final class SimulatorRuns {
-  static final String HEADER = "policy,seed,nodes,tenants,jobs,s,cache_mb,block_mb,block_hit,"
-      + "job_hit,block_bound,job_bound,seconds";
+  static final String HEADER = "policy,seed,nodes,block_hit,job_hit,block_bound,job_bound";
 
-  /** One policy on one seed; {@code settings} is the row's settings columns, seed excluded. */
-  record Row(String policy, long seed, String settings, double blockHit, double jobHit,
-      double blockBound, double jobBound, double seconds) {
+  /** One policy on one seed (ratios 0..1). */
+  record Row(String policy, long seed, int nodes, double blockHit, double jobHit,
+      double blockBound, double jobBound) {
     String csv() {
-      return String.format(Locale.ROOT, "%s,%d,%s,%.6f,%.6f,%.6f,%.6f,%.2f", policy, seed,
-          settings, blockHit, jobHit, blockBound, jobBound, seconds);
+      return String.format(Locale.ROOT, "%s,%d,%d,%.6f,%.6f,%.6f,%.6f", policy, seed, nodes,
+          blockHit, jobHit, blockBound, jobBound);
     }
 
     static Row parse(String line) {
       String[] f = line.split(",");
-      if (f.length != 13) {
-        throw new IllegalArgumentException("expected 13 fields, got " + f.length);
+      if (f.length != 7) {
+        throw new IllegalArgumentException("expected 7 fields, got " + f.length);
       }
-      return new Row(f[0], Long.parseLong(f[1]), String.join(",", List.of(f).subList(2, 8)),
-          Double.parseDouble(f[8]), Double.parseDouble(f[9]), Double.parseDouble(f[10]),
-          Double.parseDouble(f[11]), Double.parseDouble(f[12]));
+      return new Row(f[0], Long.parseLong(f[1]), Integer.parseInt(f[2]),
+          Double.parseDouble(f[3]), Double.parseDouble(f[4]), Double.parseDouble(f[5]),
+          Double.parseDouble(f[6]));
     }
   }
 
   private SimulatorRuns() {
   }
 
-  /** The settings columns of a row: what runs must share to be compared. */
-  static String settingsColumns(PolicySimulator.Settings s) {
-    return String.format(Locale.ROOT, "%d,%d,%d,%s,%d,%d", s.nodes(), s.tenants(), s.jobs(),
-        s.zipfS(), s.cacheMbPerNode(), s.blockMb());
+  /** What runs must share to be compared (the seed aside). */
+  static String settingsLine(PolicySimulator.Settings s) {
+    return String.format(Locale.ROOT, "nodes=%d tenants=%d jobs=%d s=%s cache-mb=%d block-mb=%d",
+        s.nodes(), s.tenants(), s.jobs(), s.zipfS(), s.cacheMbPerNode(), s.blockMb());
   }
 
   /**
@@ -64,11 +64,7 @@ final class SimulatorRuns {
    */
   static List<Row> run(PolicySimulator.Settings base, List<Long> seeds, List<String> policies,
       Path csv, PrintStream progress) throws IOException {
-    String settings = settingsColumns(base);
-    List<Row> rows = read(csv, settings);
-    if (!Files.exists(csv)) {
-      Files.writeString(csv, HEADER + "\n", StandardCharsets.UTF_8);
-    }
+    List<Row> rows = claim(csv, settingsLine(base));
     for (long seed : seeds) {
       Trace trace = null;
       double blockBound = Double.NaN;
@@ -85,15 +81,15 @@ final class SimulatorRuns {
         }
         PolicySimulator.Result result = PolicySimulator.run(trace, ReplacementPolicies.create(
             policy, MpCachePolicy.DEFAULT_FULL_BONUS, AdmissionControl.BACK_TO_BACK_DISTANCE));
-        Row row = new Row(policy, seed, settings, result.blockHitRatio(), result.jobHitRatio(),
-            blockBound, jobBound, result.seconds());
+        Row row = new Row(policy, seed, base.nodes(), result.blockHitRatio(),
+            result.jobHitRatio(), blockBound, jobBound);
         rows.add(row);
         try (BufferedWriter out = Files.newBufferedWriter(csv, StandardCharsets.UTF_8,
             StandardOpenOption.APPEND)) {
           out.write(row.csv() + "\n");
         }
-        progress.printf(Locale.ROOT, "seed %d %s: job hits %.1f %%, block hits %.1f %% (%.0f s)%n",
-            seed, policy, 100 * row.jobHit(), 100 * row.blockHit(), row.seconds());
+        progress.printf(Locale.ROOT, "seed %d %s: job hits %.1f %%, block hits %.1f %% (%.0f s)"
+            + "%n", seed, policy, 100 * row.jobHit(), 100 * row.blockHit(), result.seconds());
       }
     }
     List<Row> asked = new ArrayList<>();
@@ -105,30 +101,41 @@ final class SimulatorRuns {
     return asked;
   }
 
-  /** The rows of {@code csv} (none when it does not exist); other settings are refused. */
-  static List<Row> read(Path csv, String settings) throws IOException {
+  /**
+   * The rows {@code csv} holds, after checking its settings file says {@code settings}; a new
+   * (or empty) CSV is started with its header and settings file. A last line cut short by a
+   * killed run is dropped.
+   */
+  static List<Row> claim(Path csv, String settings) throws IOException {
+    Path settingsFile = Path.of(csv + ".settings");
     List<Row> rows = new ArrayList<>();
-    if (!Files.exists(csv)) {
+    if (!Files.exists(csv) || Files.size(csv) == 0) {
+      Files.writeString(settingsFile, settings + "\n", StandardCharsets.UTF_8);
+      Files.writeString(csv, HEADER + "\n", StandardCharsets.UTF_8);
       return rows;
     }
-    List<String> lines = Files.readAllLines(csv, StandardCharsets.UTF_8);
-    if (lines.isEmpty() || !lines.get(0).equals(HEADER)) {
+    String recorded = Files.exists(settingsFile)
+        ? Files.readString(settingsFile, StandardCharsets.UTF_8).trim() : "(none)";
+    if (!recorded.equals(settings)) {
+      throw new IOException(csv + " holds runs with other settings (" + recorded + "; this run "
+          + settings + "): give another --csv");
+    }
+    String text = Files.readString(csv, StandardCharsets.UTF_8);
+    List<String> lines = new ArrayList<>(List.of(text.split("\n")));
+    if (!lines.get(0).equals(HEADER)) {
       throw new IOException(csv + " is not a simulator results file (header " + HEADER + ")");
     }
+    if (!text.endsWith("\n")) {
+      lines.remove(lines.size() - 1);
+      Files.writeString(csv, String.join("\n", lines) + "\n", StandardCharsets.UTF_8);
+    }
     for (int i = 1; i < lines.size(); i++) {
-      Row row;
       try {
-        row = Row.parse(lines.get(i));
+        rows.add(Row.parse(lines.get(i)));
       } catch (RuntimeException e) {
         throw new IOException(csv + ":" + (i + 1) + ": malformed row (" + e.getMessage() + ")",
             e);
       }
-      if (!row.settings().equals(settings)) {
-        throw new IOException(csv + " holds runs with other settings (nodes,tenants,jobs,s,"
-            + "cache_mb,block_mb = " + row.settings() + ", this run " + settings
-            + "): give another --csv");
-      }
-      rows.add(row);
     }
     return rows;
   }
@@ -143,8 +150,9 @@ final class SimulatorRuns {
   }
 
   /**
-   * The report: per policy, mean job and block hit ratios with 95 % intervals over the seeds;
-   * the bounds' means; and each policy's paired per-seed difference from the first policy.
+   * The report: per policy, mean job and block hit ratios with 95 % intervals over the seeds,
+   * the bounds' means and the gap from the best policy to each; then each policy's paired
+   * per-seed difference from the first policy.
    */
   static void report(List<Row> rows, List<String> policies, PrintStream out) {
     Map<String, List<Row>> byPolicy = new LinkedHashMap<>();
@@ -153,17 +161,22 @@ final class SimulatorRuns {
     }
     TreeSet<Long> seeds = new TreeSet<>();
     rows.forEach(r -> seeds.add(r.seed()));
-    out.printf(Locale.ROOT, "Seeds %s; means with 95 %% t intervals over the seeds.%n%n", seeds);
+    out.printf(Locale.ROOT, "Seeds %s; means in %% with 95 %% t intervals over the seeds.%n%n",
+        seeds);
     out.println("| policy | seeds | job hit ratio | block hit ratio |");
     out.println("|---|---:|---|---|");
     byPolicy.forEach((policy, runs) -> out.printf(Locale.ROOT, "| %s | %d | %s | %s |%n",
-        policy, runs.size(), interval(runs.stream().mapToDouble(Row::jobHit).toArray()),
-        interval(runs.stream().mapToDouble(Row::blockHit).toArray())));
+        policy, runs.size(), percent(runs, Row::jobHit), percent(runs, Row::blockHit)));
     List<Row> first = byPolicy.get(policies.get(0));
     out.printf(Locale.ROOT, "| upper bounds (jobs: JobBound; blocks: Belady's MIN) | %d | %s |"
-            + " %s |%n", first.size(),
-        interval(first.stream().mapToDouble(Row::jobBound).toArray()),
-        interval(first.stream().mapToDouble(Row::blockBound).toArray()));
+        + " %s |%n", first.size(), percent(first, Row::jobBound), percent(first, Row::blockBound));
+    double bestJobs = byPolicy.values().stream().mapToDouble(r -> mean(r, Row::jobHit)).max()
+        .orElse(Double.NaN);
+    double bestBlocks = byPolicy.values().stream().mapToDouble(r -> mean(r, Row::blockHit))
+        .max().orElse(Double.NaN);
+    out.printf(Locale.ROOT, "%nGap from the best policy to the bounds: job hits %.1f points,"
+            + " block hits %.1f points.%n", 100 * (mean(first, Row::jobBound) - bestJobs),
+        100 * (mean(first, Row::blockBound) - bestBlocks));
     out.printf(Locale.ROOT, "%nPaired per-seed differences against %s (points; above zero: the"
         + " policy is better):%n%n", policies.get(0));
     out.println("| policy | seeds | job hits | block hits | seeds better on job hits |");
@@ -179,35 +192,18 @@ final class SimulatorRuns {
       }
       long better = pairs.stream().filter(p -> p[0] > 0).count();
       out.printf(Locale.ROOT, "| %s | %d | %s | %s | %d of %d |%n", policy, pairs.size(),
-          points(pairs.stream().mapToDouble(p -> p[0]).toArray()),
-          points(pairs.stream().mapToDouble(p -> p[1]).toArray()), better, pairs.size());
+          Interval.of(pairs.stream().mapToDouble(p -> p[0]).toArray()).format("%+.1f"),
+          Interval.of(pairs.stream().mapToDouble(p -> p[1]).toArray()).format("%+.1f"), better,
+          pairs.size());
     }
   }
 
-  /** A mean ratio in percent with its 95 % interval. */
-  private static String interval(double[] ratios) {
-    double[] percent = java.util.Arrays.stream(ratios).map(r -> 100 * r).toArray();
-    double[] i = meanAndHalfWidth(percent);
-    return Double.isNaN(i[1]) ? String.format(Locale.ROOT, "%.1f %%", i[0])
-        : String.format(Locale.ROOT, "%.1f %% (%.1f–%.1f)", i[0], i[0] - i[1], i[0] + i[1]);
+  private static String percent(List<Row> rows, ToDoubleFunction<Row> of) {
+    return Interval.of(rows.stream().mapToDouble(r -> 100 * of.applyAsDouble(r)).toArray())
+        .format("%.1f");
   }
 
-  private static String points(double[] differences) {
-    double[] i = meanAndHalfWidth(differences);
-    return Double.isNaN(i[1]) ? String.format(Locale.ROOT, "%+.1f", i[0])
-        : String.format(Locale.ROOT, "%+.1f (%+.1f to %+.1f)", i[0], i[0] - i[1], i[0] + i[1]);
-  }
-
-  /** The mean and the half-width of its 95 % Student t interval (NaN under two values). */
-  static double[] meanAndHalfWidth(double[] values) {
-    int n = values.length;
-    double mean = java.util.Arrays.stream(values).average().orElse(Double.NaN);
-    if (n < 2) {
-      return new double[] {mean, Double.NaN};
-    }
-    double variance = java.util.Arrays.stream(values).map(v -> (v - mean) * (v - mean)).sum()
-        / (n - 1);
-    return new double[] {mean, new TDistribution(n - 1).inverseCumulativeProbability(0.975)
-        * Math.sqrt(variance / n)};
+  private static double mean(List<Row> rows, ToDoubleFunction<Row> of) {
+    return rows.stream().mapToDouble(of).average().orElse(Double.NaN);
   }
 }

@@ -154,8 +154,29 @@ class TestWholeSetPolicy {
     assertArrayEquals(new long[0], policy.forgetNode(0));
     assertEquals(0, policy.usedBlocks(0));
     assertTrue(Double.isNaN(policy.priority(a.id())));
+    assertFalse(job(policy, 0, a).get(0).admitted(),
+        "a forgotten node has no room until it declares it again");
+    policy.setCapacity(0, 2); // it registers again
     assertTrue(job(policy, 0, a).stream().allMatch(CacheDecision::admitted),
         "the room the forgotten copies took is free again");
+  }
+
+  /**
+   * The cluster has room (node 1 is empty), but a read on node 0 needs room there, held by a
+   * data set read more than the newcomer: the newcomer is refused rather than break it.
+   */
+  @Test
+  void roomOnANodeIsNotTakenFromADataSetWorthMoreThanTheNewcomer() {
+    WholeSetPolicy policy = policy(1000, 2, 1);
+    DataSet hot = dataSet(1, 1);
+    for (int i = 0; i < 3; i++) {
+      job(policy, 0, hot);
+    }
+    assertFalse(job(policy, 0, dataSet(2, 1)).get(0).admitted());
+    assertTrue(policy.isCached(0, block(hot, 0)));
+    CacheDecision elsewhere = job(policy, 1, dataSet(3, 1)).get(0);
+    assertTrue(elsewhere.admitted());
+    assertArrayEquals(new long[0], elsewhere.evict());
   }
 
   @Test

@@ -77,10 +77,11 @@ class TestBounds {
     for (int from : new int[] {0, 100}) {
       long bound = JobBound.jobHits(trace, from);
       assertTrue(bound <= 300 - from);
-      for (Supplier<ReplacementPolicy> policy : PolicySimulator.policies()) {
-        long hits = jobHitsFrom(trace, policy.get(), from);
-        assertTrue(hits <= bound, policy.get().name() + " hits " + hits + " jobs from job "
-            + from + ", over the bound " + bound);
+      for (Supplier<ReplacementPolicy> supplier : PolicySimulator.policies()) {
+        ReplacementPolicy policy = supplier.get();
+        long hits = jobHitsFrom(trace, policy, from);
+        assertTrue(hits <= bound, policy.name() + " hits " + hits + " jobs from job " + from
+            + ", over the bound " + bound);
       }
     }
   }
@@ -118,9 +119,11 @@ class TestBounds {
   /**
    * The most job (or block) hits any policy can get on a trace in the simulator's model: a read
    * hits at a replica node holding a copy; a miss is read on the node the trace names, which may
-   * cache the block, evicting one of its own copies when full. Evicting elsewhere or more than
-   * room needs never gains a hit, and a copy no later read uses is dropped (it only takes room),
-   * so those are all the choices; every one is tried, with memoisation.
+   * cache the block, evicting one of its own copies when full. A policy may also evict copies at
+   * other times (elsewhere, or more than room needs); the search moves each such eviction to
+   * the next moment it matters: a miss on that node that needs room, or the block's next read,
+   * which then misses on the node the trace names (so the block can move). A copy no later read
+   * uses is dropped (it only takes room). Every choice is tried, with memoisation.
    */
   private static final class ExactOptimum {
     private final boolean countJobs;
@@ -175,7 +178,7 @@ class TestBounds {
       if (i == blocks.length) {
         return 0;
       }
-      String key = i + " " + allHitSoFar + " " + Arrays.deepToString(copies);
+      String key = i + " " + (countJobs && allHitSoFar) + " " + Arrays.deepToString(copies);
       Long known = memo.get(key);
       if (known != null) {
         return known;
@@ -192,22 +195,32 @@ class TestBounds {
         long gain = countJobs ? (lastOfJob[i] && allHitSoFar ? 1 : 0) : 1;
         long[][] after = readAgain[i] ? copies : without(copies, holder, block);
         result = gain + best(i + 1, after, lastOfJob[i] || allHitSoFar);
-      } else {
-        boolean next = lastOfJob[i];
-        result = best(i + 1, copies, next);
         if (readAgain[i]) {
-          int node = named[i];
-          if (copies[node].length < capacity) {
-            result = Math.max(result, best(i + 1, with(copies, node, block), next));
-          } else {
-            for (long victim : copies[node]) {
-              result = Math.max(result,
-                  best(i + 1, with(without(copies, node, victim), node, block), next));
-            }
+          result = Math.max(result, miss(i, without(copies, holder, block)));
+        }
+      } else {
+        result = miss(i, copies);
+      }
+      memo.put(key, result);
+      return result;
+    }
+
+    /** Read {@code i} misses: bypass, or cache on the named node, evicting one copy if full. */
+    private long miss(int i, long[][] copies) {
+      long block = blocks[i];
+      boolean next = lastOfJob[i];
+      long result = best(i + 1, copies, next);
+      if (readAgain[i]) {
+        int node = named[i];
+        if (copies[node].length < capacity) {
+          result = Math.max(result, best(i + 1, with(copies, node, block), next));
+        } else {
+          for (long victim : copies[node]) {
+            result = Math.max(result,
+                best(i + 1, with(without(copies, node, victim), node, block), next));
           }
         }
       }
-      memo.put(key, result);
       return result;
     }
 
