@@ -91,6 +91,7 @@ public final class OfflineBound {
       farthest.add(new long[] {nextUse[i], block});
     }
     return new PolicySimulator.Result("offline bound", counted, hits, trace.length - fromJob, 0,
-        evicted, 0, 0, (System.nanoTime() - start) / 1e9);
+        evicted, 0, 0, (System.nanoTime() - start) / 1e9, cached.size() + evicted,
+        new long[PolicySimulator.QUARTERS]);
   }
 }

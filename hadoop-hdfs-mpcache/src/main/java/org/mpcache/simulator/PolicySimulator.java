@@ -34,7 +34,7 @@ public final class PolicySimulator {
    */
   public record Result(String policy, long blockAccesses, long blockHits, long jobs,
       long jobHits, long evictedForRoom, long evictedElsewhere, long dataSetsEvicted,
-      double seconds) {
+      double seconds, long blocksWritten, long[] quarterJobHits) {
     public double blockHitRatio() {
       return (double) blockHits / blockAccesses;
     }
@@ -42,13 +42,43 @@ public final class PolicySimulator {
     public double jobHitRatio() {
       return (double) jobHits / jobs;
     }
+
+    /** Job hit ratio over the {@code quarter}-th quarter (0..3) of the jobs. */
+    public double quarterJobHitRatio(int quarter) {
+      return (double) quarterJobHits[quarter] / (jobsBefore(quarter + 1) - jobsBefore(quarter));
+    }
+
+    private long jobsBefore(int quarter) {
+      return (jobs * quarter + QUARTERS - 1) / QUARTERS; // job i is in quarter i·4/jobs
+    }
+
+    /** Nanoseconds per policy call: block reads and data-set accesses. */
+    public double nsPerEvent() {
+      return seconds * 1e9 / (blockAccesses + jobs);
+    }
   }
 
-  /** The knobs, with the paper's setting as defaults (7 nodes, 80 GB of SSD cache each). */
+  /** Job hit ratios are also given per quarter of the trace: how fast a policy warms up. */
+  public static final int QUARTERS = 4;
+
+  /**
+   * The knobs, with the paper's setting as defaults (7 nodes, 80 GB of SSD cache each);
+   * {@code shiftEvery}: jobs after which the sources' popularity is redrawn (0: never).
+   */
   public record Settings(int nodes, int tenants, int jobs, double zipfS, long cacheMbPerNode,
-      int blockMb, long seed) {
+      int blockMb, long seed, int shiftEvery) {
+    public Settings(int nodes, int tenants, int jobs, double zipfS, long cacheMbPerNode,
+        int blockMb, long seed) {
+      this(nodes, tenants, jobs, zipfS, cacheMbPerNode, blockMb, seed, 0);
+    }
+
     public int cacheBlocksPerNode() {
       return (int) (cacheMbPerNode / blockMb);
+    }
+
+    public Settings withSeed(long newSeed) {
+      return new Settings(nodes, tenants, jobs, zipfS, cacheMbPerNode, blockMb, newSeed,
+          shiftEvery);
     }
   }
 
@@ -77,6 +107,8 @@ public final class PolicySimulator {
     long accesses = 0;
     long hits = 0;
     long jobHits = 0;
+    long written = 0;
+    long[] quarterJobHits = new long[QUARTERS];
     long evictedForRoom = 0;
     long evictedElsewhere = 0;
     long[] dataSetsEvicted = {0};
@@ -93,6 +125,7 @@ public final class PolicySimulator {
         CacheDecision decision = policy.access(node, block, dataSet);
         observer.read(jobIndex, block, node, decision.hit());
         evictedForRoom += decision.evict().length;
+        written += decision.admitted() ? 1 : 0;
         accesses++;
         if (decision.hit()) {
           hits++;
@@ -102,6 +135,7 @@ public final class PolicySimulator {
       }
       if (allHit) {
         jobHits++;
+        quarterJobHits[(int) ((long) jobIndex * QUARTERS / settings.jobs())]++;
       }
       for (int node = 0; node < settings.nodes(); node++) {
         evictedElsewhere += policy.drainPendingEvictions(node).length;
@@ -109,7 +143,8 @@ public final class PolicySimulator {
       jobIndex++;
     }
     return new Result(policy.name(), accesses, hits, jobIndex, jobHits, evictedForRoom,
-        evictedElsewhere, dataSetsEvicted[0], (System.nanoTime() - start) / 1e9);
+        evictedElsewhere, dataSetsEvicted[0], (System.nanoTime() - start) / 1e9, written,
+        quarterJobHits);
   }
 
   /** Whether a node holds a copy of a block, as the cache-aware locations say. */
@@ -134,7 +169,7 @@ public final class PolicySimulator {
 
   static PumaWorkload workload(Settings settings) {
     return new PumaWorkload(settings.nodes(), settings.tenants(), settings.zipfS(),
-        settings.blockMb(), settings.seed());
+        settings.blockMb(), settings.seed(), settings.shiftEvery());
   }
 
   /** Every policy the master offers, with its default constants. */
@@ -145,8 +180,8 @@ public final class PolicySimulator {
   }
 
   private static final List<String> OPTIONS = List.of("--nodes", "--tenants", "--jobs", "--s",
-      "--cache-gb", "--block-mb", "--seed", "--seeds", "--policies", "--csv", "--trace",
-      "--write-trace");
+      "--cache-gb", "--block-mb", "--seed", "--seeds", "--shift", "--policies", "--csv",
+      "--trace", "--write-trace");
 
   public static void main(String[] args) throws IOException {
     try {
@@ -176,7 +211,8 @@ public final class PolicySimulator {
         Double.parseDouble(option(args, "--s", "1")),
         Long.parseLong(option(args, "--cache-gb", "80")) * 1024,
         Integer.parseInt(option(args, "--block-mb", "128")),
-        Long.parseLong(option(args, "--seed", "1")));
+        Long.parseLong(option(args, "--seed", "1")),
+        Integer.parseInt(option(args, "--shift", "0")));
     String traceFile = option(args, "--trace", "");
     String seeds = option(args, "--seeds", "");
     String csv = option(args, "--csv", "");
@@ -189,7 +225,7 @@ public final class PolicySimulator {
       List<SimulatorRuns.Row> rows = SimulatorRuns.run(settings,
           seeds.isEmpty() ? List.of(settings.seed()) : seeds(seeds), names, file, System.out);
       System.out.println();
-      SimulatorRuns.report(rows, names, System.out);
+      SimulatorRuns.report(file, rows, names, System.out);
       System.out.println(file.toAbsolutePath());
       return;
     }
