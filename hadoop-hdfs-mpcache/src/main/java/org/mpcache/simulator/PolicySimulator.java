@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Supplier;
@@ -294,9 +295,9 @@ public final class PolicySimulator {
         + " %.1f %% | %d | | | %.1f |%n", 100 * blockBound.blockHitRatio(), 100 * jobBoundRatio,
         blockBound.blockAccesses(), blockBound.seconds());
     Result bestBlocks = results.stream()
-        .max(java.util.Comparator.comparingDouble(Result::blockHitRatio)).orElseThrow();
+        .max(Comparator.comparingDouble(Result::blockHitRatio)).orElseThrow();
     Result bestJobs = results.stream()
-        .max(java.util.Comparator.comparingDouble(Result::jobHitRatio)).orElseThrow();
+        .max(Comparator.comparingDouble(Result::jobHitRatio)).orElseThrow();
     out.printf(Locale.ROOT, "%nGap to the bounds: block hits %.1f points (best: %s), job hits"
             + " %.1f points (best: %s)%n",
         100 * (blockBound.blockHitRatio() - bestBlocks.blockHitRatio()), bestBlocks.policy(),

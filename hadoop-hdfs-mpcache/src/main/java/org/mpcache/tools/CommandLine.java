@@ -1,5 +1,7 @@
 package org.mpcache.tools;
 
+import java.util.List;
+
 /** The {@code --name value} options of mpCache's command-line tools and benchmarks. */
 public final class CommandLine {
   private CommandLine() {
@@ -10,7 +12,7 @@ public final class CommandLine {
    *
    * @throws IllegalArgumentException naming the first unknown option or missing value
    */
-  public static void requireKnown(String[] args, java.util.List<String> known) {
+  public static void requireKnown(String[] args, List<String> known) {
     for (int i = 0; i < args.length; i += 2) {
       if (!known.contains(args[i])) {
         throw new IllegalArgumentException("unknown option " + args[i] + " (known: "

@@ -13,8 +13,9 @@ import org.mpcache.policy.ReplacementPolicy;
 
 /**
  * Scale of the Replace Arbitrator's policy ({@code --policy}, mpcache by default; not a test):
- * access events per second on one thread, and heap per tracked block. Tracks {@code --blocks} cached blocks in data sets of
- * {@code --dataset-blocks} blocks over {@code --nodes} nodes, then replays hits on random blocks.
+ * access events per second on one thread, and heap per tracked block. Tracks {@code --blocks}
+ * cached blocks in data sets of {@code --dataset-blocks} blocks over {@code --nodes} nodes, then
+ * replays hits on random blocks.
  * Run: {@code java -Xmx8g -cp target/classes:target/test-classes org.mpcache.bench.ArbitratorBenchmark}.
  */
 public final class ArbitratorBenchmark {
