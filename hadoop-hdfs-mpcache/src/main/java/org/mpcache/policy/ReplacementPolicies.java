@@ -5,7 +5,9 @@ import java.util.Locale;
 
 /**
  * The policies a key value can select, by name: a replacement policy, optionally with an
- * admission filter other than its own, {@code <policy>+<filter>} ({@code lru+admission}).
+ * admission filter other than its own, {@code <policy>+<filter>} ({@code lru+admission});
+ * {@code wholeset} takes its parameters after colons, {@code wholeset:<half-life>:<margin>:
+ * <protected accesses>} (trailing ones may be left out), for tuning.
  */
 public final class ReplacementPolicies {
   /**
@@ -48,11 +50,15 @@ public final class ReplacementPolicies {
     int plus = spec.indexOf(FILTER_SEPARATOR);
     String policy = plus < 0 ? spec : spec.substring(0, plus);
     String filter = plus < 0 ? defaultFilter(policy) : spec.substring(plus + 1);
+    String[] parameters = policy.split(":", -1);
+    policy = parameters[0];
     if (!POLICIES.contains(policy) || !FILTERS.contains(filter)
-        || policy.equals("wholeset") && plus >= 0) {
+        || policy.equals("wholeset") && plus >= 0
+        || parameters.length > (policy.equals("wholeset") ? 4 : 1)) {
       throw new IllegalArgumentException("unknown replacement policy '" + name
           + "': expected one of " + POLICIES + ", optionally followed by +filter, one of "
-          + FILTERS + " (wholeset has its own admission)");
+          + FILTERS + " (wholeset has its own admission and takes"
+          + " :<half-life>:<margin>:<protected accesses>)");
     }
     AdmissionFilter admission = switch (filter) {
       case "admission" -> new AdmissionControl(backToBackDistance, false);
@@ -66,8 +72,23 @@ public final class ReplacementPolicies {
       case "lru" -> new BlockRankPolicy(BlockRankPolicy.Kind.LRU, admission);
       case "lfu" -> new BlockRankPolicy(BlockRankPolicy.Kind.LFU, admission);
       case "mru" -> new BlockRankPolicy(BlockRankPolicy.Kind.MRU, admission);
-      default -> new WholeSetPolicy();
+      default -> wholeSet(name, parameters);
     };
+  }
+
+  private static WholeSetPolicy wholeSet(String name, String[] parameters) {
+    try {
+      return new WholeSetPolicy(
+          parameters.length > 1 ? Double.parseDouble(parameters[1])
+              : WholeSetPolicy.DEFAULT_HALF_LIFE,
+          parameters.length > 2 ? Double.parseDouble(parameters[2])
+              : WholeSetPolicy.DEFAULT_MARGIN,
+          parameters.length > 3 ? Integer.parseInt(parameters[3])
+              : WholeSetPolicy.DEFAULT_PROTECTED_ACCESSES);
+    } catch (IllegalArgumentException e) { // malformed numbers too
+      throw new IllegalArgumentException("replacement policy '" + name + "': " + e.getMessage(),
+          e);
+    }
   }
 
   /** True when {@link #create} knows the name. */

@@ -147,9 +147,13 @@ public final class WholeSetPolicy implements ReplacementPolicy {
     this.protectedAccesses = protectedAccesses;
   }
 
+  /** {@code wholeset}, with its parameters when they are not the defaults. */
   @Override
   public String name() {
-    return "wholeset";
+    boolean defaults = halfLife == DEFAULT_HALF_LIFE && margin == DEFAULT_MARGIN
+        && protectedAccesses == DEFAULT_PROTECTED_ACCESSES;
+    return defaults ? "wholeset" : String.format(java.util.Locale.ROOT, "wholeset:%s:%s:%d",
+        halfLife, margin, protectedAccesses);
   }
 
   @Override
