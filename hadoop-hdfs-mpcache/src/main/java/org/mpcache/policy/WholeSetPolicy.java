@@ -36,7 +36,7 @@ import java.util.TreeSet;
  */
 public final class WholeSetPolicy implements ReplacementPolicy {
   /** Half-life of a data set's access count, in data-set accesses. */
-  public static final double DEFAULT_HALF_LIFE = 1000;
+  public static final double DEFAULT_HALF_LIFE = 100_000;
   /** How much more than its victims a data set must be worth to be admitted (0: more at all). */
   public static final double DEFAULT_MARGIN = 0;
   /**

@@ -193,7 +193,8 @@ class TestWholeSetPolicy {
     assertTrue(ReplacementPolicies.NAMES.stream().allMatch(ReplacementPolicies::isKnown));
     assertEquals("wholeset:500.0:0.0:4", ReplacementPolicies.create("wholeset:500", 1, 0.01)
         .name());
-    assertEquals("wholeset", ReplacementPolicies.create("wholeset:1000:0:4", 1, 0.01).name());
+    assertEquals("wholeset", ReplacementPolicies.create("wholeset:100000:0:4", 1, 0.01)
+        .name());
     IllegalArgumentException malformed = assertThrows(IllegalArgumentException.class,
         () -> ReplacementPolicies.create("wholeset:soon", 1, 0.01));
     assertTrue(malformed.getMessage().contains("wholeset:soon"), malformed.getMessage());
