@@ -1,9 +1,17 @@
 #!/usr/bin/env bash
-# Replays the PUMA job mix through the master's replacement policies (mpCache, LRU, LFU, MRU)
-# and an offline bound; prints block and job hit ratios.
+# Replays the PUMA job mix through the master's replacement policies and the upper bounds on
+# block hits (Belady's MIN) and job hits (JobBound); prints block and job hit ratios. With --seeds
+# (or --csv) it runs each seed, appends a row per policy and seed to the CSV (a later run with the
+# same settings resumes it), and prints means with 95 % intervals and paired differences against
+# the first policy listed. See docs/policies.md.
 # Usage: dev-support/policy-simulator.sh [--nodes 7] [--tenants nodes/7] [--jobs 10000] [--s 1]
-#        [--cache-gb 80] [--block-mb 128] [--seed 1]
+#        [--cache-gb 80] [--block-mb 128] [--seed 1 | --seeds 11-30] [--policies a,b,...]
+#        [--csv simulator-runs.csv] [--trace FILE] [--write-trace FILE]
 set -euo pipefail
+# shellcheck source=caller-paths.sh
+source "$(dirname "$0")/caller-paths.sh"
+absolute_paths "--csv --trace --write-trace" "$@"
+set -- "${ARGS[@]+"${ARGS[@]}"}"
 cd "$(dirname "$0")/.."
 mvn -B -ntp -q -DskipTests install
 cd hadoop-hdfs-mpcache

@@ -5,24 +5,10 @@
 # summary with 95 % intervals and the path of the report; Hadoop's log goes to the results folder.
 # Usage: dev-support/puma-benchmark.sh [--help | options], see docs/benchmarks.md.
 set -euo pipefail
-# Paths given as options are the caller's, relative to where the command was typed; the harness
-# runs from mpcache-bench/.
-caller_dir=$PWD
-args=()
-while (($#)); do
-  case $1 in
-    --report-dir | --work-dir | --ssd-dir)
-      if (($# > 1)); then
-        [[ $2 = /* ]] && args+=("$1" "$2") || args+=("$1" "$caller_dir/$2")
-        shift 2
-        continue
-      fi
-      ;;
-  esac
-  args+=("$1")
-  shift
-done
-set -- "${args[@]+"${args[@]}"}"
+# shellcheck source=caller-paths.sh
+source "$(dirname "$0")/caller-paths.sh"
+absolute_paths "--report-dir --work-dir --ssd-dir" "$@"
+set -- "${ARGS[@]+"${ARGS[@]}"}"
 cd "$(dirname "$0")/.."
 if [[ " $* " != *" --help "* ]]; then
   mvn -B -ntp -q -DskipTests install

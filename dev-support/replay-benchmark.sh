@@ -4,10 +4,14 @@
 # simulator's figures on the identical trace; writes replay.csv and replay.md and prints the csv's
 # path last. Hadoop's log lines go to replay.log in the output dir.
 # Usage: dev-support/replay-benchmark.sh [--jobs 1000] [--warmup 100]
-#        [--policies mpcache,mpcache-as-published,lru,lfu,mru] [--nodes 7] [--tenants nodes/7]
-#        [--s 1] [--cache-gb 80] [--block-mb 1024] [--seed 1] [--block-kb 64]
+#        [--policies mpcache,mpcache-as-published,lru,lfu,mru,wholeset] [--nodes 7]
+#        [--tenants nodes/7] [--s 1] [--cache-gb 80] [--block-mb 1024] [--seed 1] [--block-kb 64]
 #        [--readers-per-node 0] [--trace FILE] [--out target/bench/replay]
 set -euo pipefail
+# shellcheck source=caller-paths.sh
+source "$(dirname "$0")/caller-paths.sh"
+absolute_paths "--out --trace" "$@"
+set -- "${ARGS[@]+"${ARGS[@]}"}"
 cd "$(dirname "$0")/.."
 out=hadoop-hdfs-mpcache/target/bench/replay
 args=("$@")

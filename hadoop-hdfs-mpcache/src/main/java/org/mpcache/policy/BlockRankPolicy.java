@@ -3,14 +3,19 @@ package org.mpcache.policy;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * The classic block-level baselines, each node on its own: a miss is always cached, and the node
- * evicts its lowest-ranked blocks. LRU ranks by last access, MRU by the reverse (BigCache's
- * choice for sequential scans), LFU by accesses since the block was cached, then by recency.
+ * The classic block-level baselines, each node on its own: a miss is cached, and the node evicts
+ * its lowest-ranked blocks. LRU ranks by last access, MRU by the reverse (BigCache's choice for
+ * sequential scans), LFU by accesses since the block was cached, then by recency. With an
+ * admission filter, a miss that needs room is cached only if the filter accepts the data sets
+ * of the blocks it would evict; by default there is none.
  */
 public final class BlockRankPolicy implements ReplacementPolicy {
   /** How a node ranks its blocks; the lowest rank is evicted first. */
@@ -23,6 +28,9 @@ public final class BlockRankPolicy implements ReplacementPolicy {
       .thenComparingLong(Entry::secondary).thenComparingLong(Entry::block);
 
   private final Kind kind;
+  private final AdmissionFilter admission;
+  /** Each data set's size as last read, for the admission filter's victims. */
+  private final Map<Integer, Integer> dataSetBlocks = new HashMap<>();
   private final List<NodeCache> nodes = new ArrayList<>();
   private long clock;
 
@@ -36,12 +44,17 @@ public final class BlockRankPolicy implements ReplacementPolicy {
   }
 
   public BlockRankPolicy(Kind kind) {
+    this(kind, AdmissionFilter.NONE);
+  }
+
+  public BlockRankPolicy(Kind kind, AdmissionFilter admission) {
     this.kind = kind;
+    this.admission = admission;
   }
 
   @Override
   public String name() {
-    return kind.name().toLowerCase();
+    return ReplacementPolicies.name(kind.name().toLowerCase(Locale.ROOT), admission);
   }
 
   @Override
@@ -51,7 +64,7 @@ public final class BlockRankPolicy implements ReplacementPolicy {
 
   @Override
   public void dataSetAccessed(DataSet dataSet) {
-    // Block-level policies do not look at data sets.
+    admission.accessed(dataSet); // the ranking itself does not look at data sets
   }
 
   @Override
@@ -67,7 +80,15 @@ public final class BlockRankPolicy implements ReplacementPolicy {
     if (cache.capacity <= 0) {
       return CacheDecision.REJECTED;
     }
-    long[] evict = evictLowest(cache, cache.entries.size() + 1 - cache.capacity);
+    int needed = cache.entries.size() + 1 - cache.capacity;
+    if (admission != AdmissionFilter.NONE) {
+      dataSetBlocks.put(dataSet.id(), dataSet.blocks());
+      if (needed > 0 && !(admission.mayAdmit(dataSet)
+          && admission.admits(dataSet, victimDataSets(cache, needed, dataSet)))) {
+        return CacheDecision.REJECTED;
+      }
+    }
+    long[] evict = evictLowest(cache, needed);
     put(cache, rank(block, dataSet.id(), 1));
     return CacheDecision.admitAfterEvicting(evict);
   }
@@ -76,6 +97,26 @@ public final class BlockRankPolicy implements ReplacementPolicy {
   public long[] evictFrom(int node, int blocks) {
     NodeCache cache = node(node);
     return evictLowest(cache, Math.min(blocks, cache.entries.size()));
+  }
+
+  /**
+   * The data sets of the {@code count} lowest-ranked blocks, each once, lowest first, but the
+   * candidate's own (evicting its own blocks costs it nothing it would gain).
+   */
+  private List<DataSet> victimDataSets(NodeCache cache, int count, DataSet candidate) {
+    Set<Integer> ids = new LinkedHashSet<>();
+    var lowest = cache.order.iterator();
+    for (int i = 0; i < count && lowest.hasNext(); i++) {
+      int id = lowest.next().dataSetId();
+      if (id != candidate.id()) {
+        ids.add(id);
+      }
+    }
+    List<DataSet> victims = new ArrayList<>();
+    for (int id : ids) {
+      victims.add(new DataSet(id, dataSetBlocks.get(id)));
+    }
+    return victims;
   }
 
   private static long[] evictLowest(NodeCache cache, int count) {
@@ -95,6 +136,9 @@ public final class BlockRankPolicy implements ReplacementPolicy {
   public void restore(int node, long block, DataSet dataSet) {
     NodeCache cache = node(node);
     if (!cache.entries.containsKey(block)) {
+      if (admission != AdmissionFilter.NONE) {
+        dataSetBlocks.put(dataSet.id(), dataSet.blocks());
+      }
       clock++;
       put(cache, rank(block, dataSet.id(), 0));
     }
@@ -137,6 +181,7 @@ public final class BlockRankPolicy implements ReplacementPolicy {
     NodeCache cache = node(node);
     cache.entries.clear();
     cache.order.clear();
+    cache.capacity = 0;
     return NONE;
   }
 

@@ -44,7 +44,7 @@ public final class MpCachePolicy implements ReplacementPolicy {
 
   private final double fullBonus;
   private final VictimScope victimScope;
-  private final AdmissionControl admission;
+  private final AdmissionFilter admission;
   private final List<Node> nodes = new ArrayList<>();
   /** By data set id (dense). */
   private final List<DataSetState> dataSets = new ArrayList<>();
@@ -109,22 +109,21 @@ public final class MpCachePolicy implements ReplacementPolicy {
   }
 
   public MpCachePolicy(double fullBonus) {
-    this(fullBonus, AdmissionControl.BACK_TO_BACK_DISTANCE);
+    this(fullBonus, new AdmissionControl(AdmissionControl.BACK_TO_BACK_DISTANCE, true),
+        VictimScope.NODE);
   }
 
-  public MpCachePolicy(double fullBonus, double backToBackDistance) {
-    this(fullBonus, backToBackDistance, VictimScope.NODE);
-  }
-
-  public MpCachePolicy(double fullBonus, double backToBackDistance, VictimScope victimScope) {
+  /** {@code admission} decides the misses that need room. */
+  public MpCachePolicy(double fullBonus, AdmissionFilter admission, VictimScope victimScope) {
     this.fullBonus = fullBonus;
     this.victimScope = victimScope;
-    this.admission = new AdmissionControl(backToBackDistance);
+    this.admission = admission;
   }
 
   @Override
   public String name() {
-    return victimScope == VictimScope.NODE ? "mpcache" : "mpcache-as-published";
+    return ReplacementPolicies.name(
+        victimScope == VictimScope.NODE ? "mpcache" : "mpcache-as-published", admission);
   }
 
   @Override
@@ -155,7 +154,7 @@ public final class MpCachePolicy implements ReplacementPolicy {
     } else if (node.cached.size() < node.capacity) {
       evict = takeCondemned(node, node.used() + 1 - node.capacity);
     } else {
-      if (!admission.recordedBefore(dataSet)) {
+      if (!admission.mayAdmit(dataSet)) {
         return CacheDecision.REJECTED;
       }
       rankTouched();
@@ -387,6 +386,7 @@ public final class MpCachePolicy implements ReplacementPolicy {
     for (long block : blocks) {
       removed(nodeId, block);
     }
+    node(nodeId).capacity = 0;
     return condemned;
   }
 

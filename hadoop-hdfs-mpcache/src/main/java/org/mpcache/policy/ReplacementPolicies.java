@@ -3,33 +3,114 @@ package org.mpcache.policy;
 import java.util.List;
 import java.util.Locale;
 
-/** The policies a key value can select, by name. */
+/**
+ * The policies a key value can select, by name: a replacement policy, optionally with an
+ * admission filter other than its own, {@code <policy>+<filter>} ({@code lru+admission});
+ * {@code wholeset} takes its parameters after colons, {@code wholeset:<half-life>:<margin>:
+ * <protected accesses>} (trailing ones may be left out), for tuning.
+ */
 public final class ReplacementPolicies {
   /**
-   * mpCache's data-set policy, the same with Algorithm 1's victim rule as published (for
-   * comparison), then the block-level baselines.
+   * The replacement policies: mpCache's data-set policy, the same with Algorithm 1's victim rule
+   * as published (for comparison), the block-level baselines, and the whole-data-set policy.
    */
-  public static final List<String> NAMES =
-      List.of("mpcache", "mpcache-as-published", "lru", "lfu", "mru");
+  public static final List<String> POLICIES =
+      List.of("mpcache", "mpcache-as-published", "lru", "lfu", "mru", "wholeset");
+  /**
+   * The admission filters: none, the paper's decided once per data-set access, and the same
+   * decided at every miss (how mpCache's policies first ran it, and still do by default).
+   */
+  public static final List<String> FILTERS = List.of("none", "admission", "admission-per-block");
+  /**
+   * What the simulator evaluates by default and a key value may select: each policy with its
+   * own filter, mpCache's with the paper's filter decided once per access, and the block-level
+   * baselines with the paper's filter.
+   */
+  public static final List<String> NAMES = List.of("mpcache", "mpcache-as-published", "lru",
+      "lfu", "mru", "wholeset", "mpcache+admission", "lru+admission", "lfu+admission");
+  /** The policies whose own filter is the paper's, decided at every miss. */
+  private static final List<String> PER_BLOCK_ADMISSION =
+      List.of("mpcache", "mpcache-as-published");
+
+  private static final char FILTER_SEPARATOR = '+';
 
   private ReplacementPolicies() {
   }
 
   /**
-   * A new policy. {@code fullBonus} and {@code backToBackDistance} tune mpCache's priority and
-   * admission control; the block-level baselines ignore them.
+   * A new policy. {@code fullBonus} tunes mpCache's priority and {@code backToBackDistance} the
+   * paper's admission filter; the other policies ignore them.
+   *
+   * @throws IllegalArgumentException naming the known policies and filters when {@code name} is
+   *     none of them
    */
   public static ReplacementPolicy create(String name, double fullBonus,
       double backToBackDistance) {
-    return switch (name.toLowerCase(Locale.ROOT)) {
-      case "mpcache" -> new MpCachePolicy(fullBonus, backToBackDistance);
-      case "mpcache-as-published" -> new MpCachePolicy(fullBonus, backToBackDistance,
-          MpCachePolicy.VictimScope.CLUSTER);
-      case "lru" -> new BlockRankPolicy(BlockRankPolicy.Kind.LRU);
-      case "lfu" -> new BlockRankPolicy(BlockRankPolicy.Kind.LFU);
-      case "mru" -> new BlockRankPolicy(BlockRankPolicy.Kind.MRU);
-      default -> throw new IllegalArgumentException(
-          "unknown replacement policy '" + name + "', expected one of " + NAMES);
+    String spec = name.trim().toLowerCase(Locale.ROOT);
+    int plus = spec.indexOf(FILTER_SEPARATOR);
+    String policy = plus < 0 ? spec : spec.substring(0, plus);
+    String filter = plus < 0 ? defaultFilter(policy) : spec.substring(plus + 1);
+    String[] parameters = policy.split(":", -1);
+    policy = parameters[0];
+    if (!POLICIES.contains(policy) || !FILTERS.contains(filter)
+        || policy.equals("wholeset") && plus >= 0
+        || parameters.length > (policy.equals("wholeset") ? 4 : 1)) {
+      throw new IllegalArgumentException("unknown replacement policy '" + name
+          + "': expected one of " + POLICIES + ", optionally followed by +filter, one of "
+          + FILTERS + " (wholeset has its own admission and takes"
+          + " :<half-life>:<margin>:<protected accesses>)");
+    }
+    AdmissionFilter admission = switch (filter) {
+      case "admission" -> new AdmissionControl(backToBackDistance, false);
+      case "admission-per-block" -> new AdmissionControl(backToBackDistance, true);
+      default -> AdmissionFilter.NONE;
     };
+    return switch (policy) {
+      case "mpcache" -> new MpCachePolicy(fullBonus, admission, MpCachePolicy.VictimScope.NODE);
+      case "mpcache-as-published" -> new MpCachePolicy(fullBonus, admission,
+          MpCachePolicy.VictimScope.CLUSTER);
+      case "lru" -> new BlockRankPolicy(BlockRankPolicy.Kind.LRU, admission);
+      case "lfu" -> new BlockRankPolicy(BlockRankPolicy.Kind.LFU, admission);
+      case "mru" -> new BlockRankPolicy(BlockRankPolicy.Kind.MRU, admission);
+      default -> wholeSet(name, parameters);
+    };
+  }
+
+  private static WholeSetPolicy wholeSet(String name, String[] parameters) {
+    try {
+      return new WholeSetPolicy(
+          parameters.length > 1 ? Double.parseDouble(parameters[1])
+              : WholeSetPolicy.DEFAULT_HALF_LIFE,
+          parameters.length > 2 ? Double.parseDouble(parameters[2])
+              : WholeSetPolicy.DEFAULT_MARGIN,
+          parameters.length > 3 ? Integer.parseInt(parameters[3])
+              : WholeSetPolicy.DEFAULT_PROTECTED_ACCESSES);
+    } catch (IllegalArgumentException e) { // malformed numbers too
+      throw new IllegalArgumentException("replacement policy '" + name + "': " + e.getMessage(),
+          e);
+    }
+  }
+
+  /** True when {@link #create} knows the name. */
+  public static boolean isKnown(String name) {
+    try {
+      create(name, MpCachePolicy.DEFAULT_FULL_BONUS, AdmissionControl.BACK_TO_BACK_DISTANCE);
+      return true;
+    } catch (IllegalArgumentException e) {
+      return false;
+    }
+  }
+
+  /**
+   * The name a policy answers to: {@code policy}, followed by {@code +filter} when the filter
+   * is not the policy's own.
+   */
+  static String name(String policy, AdmissionFilter admission) {
+    return admission.name().equals(defaultFilter(policy)) ? policy
+        : policy + FILTER_SEPARATOR + admission.name();
+  }
+
+  private static String defaultFilter(String policy) {
+    return PER_BLOCK_ADMISSION.contains(policy) ? "admission-per-block" : "none";
   }
 }

@@ -56,7 +56,8 @@ public interface ReplacementPolicy {
 
   /**
    * Forgets everything of the node (it was lost, or is about to register its copies anew): its
-   * copies and its To_Del, which is returned.
+   * copies, its capacity (declared again by {@link #setCapacity}) and its To_Del, which is
+   * returned.
    */
   long[] forgetNode(int node);
 

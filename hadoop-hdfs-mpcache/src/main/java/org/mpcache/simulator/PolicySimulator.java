@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Supplier;
@@ -16,6 +17,7 @@ import org.mpcache.policy.DataSet;
 import org.mpcache.policy.MpCachePolicy;
 import org.mpcache.policy.ReplacementPolicies;
 import org.mpcache.policy.ReplacementPolicy;
+import org.mpcache.tools.CommandLine;
 
 /**
  * Replays the PUMA job mix through the same policy classes the master runs and prints, per
@@ -33,7 +35,7 @@ public final class PolicySimulator {
    */
   public record Result(String policy, long blockAccesses, long blockHits, long jobs,
       long jobHits, long evictedForRoom, long evictedElsewhere, long dataSetsEvicted,
-      double seconds) {
+      double seconds, long blocksWritten, long[] quarterJobHits) {
     public double blockHitRatio() {
       return (double) blockHits / blockAccesses;
     }
@@ -41,13 +43,43 @@ public final class PolicySimulator {
     public double jobHitRatio() {
       return (double) jobHits / jobs;
     }
+
+    /** Job hit ratio over the {@code quarter}-th quarter (0..3) of the jobs. */
+    public double quarterJobHitRatio(int quarter) {
+      return (double) quarterJobHits[quarter] / (jobsBefore(quarter + 1) - jobsBefore(quarter));
+    }
+
+    private long jobsBefore(int quarter) {
+      return (jobs * quarter + QUARTERS - 1) / QUARTERS; // job i is in quarter i·4/jobs
+    }
+
+    /** Nanoseconds per policy call: block reads and data-set accesses. */
+    public double nsPerEvent() {
+      return seconds * 1e9 / (blockAccesses + jobs);
+    }
   }
 
-  /** The knobs, with the paper's setting as defaults (7 nodes, 80 GB of SSD cache each). */
+  /** Job hit ratios are also given per quarter of the trace: how fast a policy warms up. */
+  public static final int QUARTERS = 4;
+
+  /**
+   * The knobs, with the paper's setting as defaults (7 nodes, 80 GB of SSD cache each);
+   * {@code shiftEvery}: jobs after which the sources' popularity is redrawn (0: never).
+   */
   public record Settings(int nodes, int tenants, int jobs, double zipfS, long cacheMbPerNode,
-      int blockMb, long seed) {
+      int blockMb, long seed, int shiftEvery) {
+    public Settings(int nodes, int tenants, int jobs, double zipfS, long cacheMbPerNode,
+        int blockMb, long seed) {
+      this(nodes, tenants, jobs, zipfS, cacheMbPerNode, blockMb, seed, 0);
+    }
+
     public int cacheBlocksPerNode() {
       return (int) (cacheMbPerNode / blockMb);
+    }
+
+    public Settings withSeed(long newSeed) {
+      return new Settings(nodes, tenants, jobs, zipfS, cacheMbPerNode, blockMb, newSeed,
+          shiftEvery);
     }
   }
 
@@ -76,6 +108,8 @@ public final class PolicySimulator {
     long accesses = 0;
     long hits = 0;
     long jobHits = 0;
+    long written = 0;
+    long[] quarterJobHits = new long[QUARTERS];
     long evictedForRoom = 0;
     long evictedElsewhere = 0;
     long[] dataSetsEvicted = {0};
@@ -92,6 +126,7 @@ public final class PolicySimulator {
         CacheDecision decision = policy.access(node, block, dataSet);
         observer.read(jobIndex, block, node, decision.hit());
         evictedForRoom += decision.evict().length;
+        written += decision.admitted() ? 1 : 0;
         accesses++;
         if (decision.hit()) {
           hits++;
@@ -101,6 +136,7 @@ public final class PolicySimulator {
       }
       if (allHit) {
         jobHits++;
+        quarterJobHits[(int) ((long) jobIndex * QUARTERS / settings.jobs())]++;
       }
       for (int node = 0; node < settings.nodes(); node++) {
         evictedElsewhere += policy.drainPendingEvictions(node).length;
@@ -108,7 +144,8 @@ public final class PolicySimulator {
       jobIndex++;
     }
     return new Result(policy.name(), accesses, hits, jobIndex, jobHits, evictedForRoom,
-        evictedElsewhere, dataSetsEvicted[0], (System.nanoTime() - start) / 1e9);
+        evictedElsewhere, dataSetsEvicted[0], (System.nanoTime() - start) / 1e9, written,
+        quarterJobHits);
   }
 
   /** Whether a node holds a copy of a block, as the cache-aware locations say. */
@@ -133,7 +170,7 @@ public final class PolicySimulator {
 
   static PumaWorkload workload(Settings settings) {
     return new PumaWorkload(settings.nodes(), settings.tenants(), settings.zipfS(),
-        settings.blockMb(), settings.seed());
+        settings.blockMb(), settings.seed(), settings.shiftEvery());
   }
 
   /** Every policy the master offers, with its default constants. */
@@ -143,7 +180,31 @@ public final class PolicySimulator {
             AdmissionControl.BACK_TO_BACK_DISTANCE)).toList();
   }
 
+  private static final List<String> OPTIONS = List.of("--nodes", "--tenants", "--jobs", "--s",
+      "--cache-gb", "--block-mb", "--seed", "--seeds", "--shift", "--policies", "--csv",
+      "--trace", "--write-trace");
+
   public static void main(String[] args) throws IOException {
+    try {
+      simulate(args);
+    } catch (IllegalArgumentException e) {
+      System.err.println("policy-simulator: " + e.getMessage());
+      System.exit(2);
+    }
+  }
+
+  private static void simulate(String[] args) throws IOException {
+    CommandLine.requireKnown(args, OPTIONS);
+    List<String> names = new ArrayList<>();
+    for (String name : option(args, "--policies", String.join(",", ReplacementPolicies.NAMES))
+        .split(",")) {
+      // As the policy names itself: another spelling must not run it again on resume.
+      String canonical = ReplacementPolicies.create(name, MpCachePolicy.DEFAULT_FULL_BONUS,
+          AdmissionControl.BACK_TO_BACK_DISTANCE).name();
+      if (!names.contains(canonical)) {
+        names.add(canonical);
+      }
+    }
     int nodes = Integer.parseInt(option(args, "--nodes", "7"));
     Settings settings = new Settings(nodes,
         Integer.parseInt(option(args, "--tenants", Integer.toString(Math.max(1, nodes / 7)))),
@@ -151,8 +212,24 @@ public final class PolicySimulator {
         Double.parseDouble(option(args, "--s", "1")),
         Long.parseLong(option(args, "--cache-gb", "80")) * 1024,
         Integer.parseInt(option(args, "--block-mb", "128")),
-        Long.parseLong(option(args, "--seed", "1")));
+        Long.parseLong(option(args, "--seed", "1")),
+        Integer.parseInt(option(args, "--shift", "0")));
     String traceFile = option(args, "--trace", "");
+    String seeds = option(args, "--seeds", "");
+    String csv = option(args, "--csv", "");
+    if (!seeds.isEmpty() || !csv.isEmpty()) {
+      if (!traceFile.isEmpty()) {
+        throw new IllegalArgumentException("--trace replays one trace; --seeds and --csv draw a"
+            + " trace per seed");
+      }
+      Path file = Path.of(csv.isEmpty() ? "simulator-runs.csv" : csv);
+      List<SimulatorRuns.Row> rows = SimulatorRuns.run(settings,
+          seeds.isEmpty() ? List.of(settings.seed()) : seeds(seeds), names, file, System.out);
+      System.out.println();
+      SimulatorRuns.report(file, rows, names, System.out);
+      System.out.println(file.toAbsolutePath());
+      return;
+    }
     Trace trace = traceFile.isEmpty() ? Trace.generate(settings) : Trace.read(Path.of(traceFile));
     String writeTo = option(args, "--write-trace", "");
     if (!writeTo.isEmpty()) {
@@ -161,14 +238,42 @@ public final class PolicySimulator {
       return;
     }
     List<Result> results = new ArrayList<>();
-    for (Supplier<ReplacementPolicy> policy : policies()) {
-      results.add(run(trace, policy.get()));
+    for (String name : names) {
+      results.add(run(trace, ReplacementPolicies.create(name, MpCachePolicy.DEFAULT_FULL_BONUS,
+          AdmissionControl.BACK_TO_BACK_DISTANCE)));
     }
-    results.add(OfflineBound.run(trace));
-    print(trace.settings(), results, System.out);
+    print(trace.settings(), results, OfflineBound.run(trace), JobBound.jobHits(trace, 0),
+        System.out);
   }
 
-  static void print(Settings settings, List<Result> results, PrintStream out) {
+  /** Seeds as {@code 11-30}, {@code 1,2,5} or both ({@code 1-5,11}). */
+  static List<Long> seeds(String spec) {
+    List<Long> seeds = new ArrayList<>();
+    try {
+      for (String part : spec.split(",")) {
+        String[] range = part.trim().split("-", -1);
+        long from = Long.parseLong(range[0].trim());
+        long to = range.length > 1 ? Long.parseLong(range[1].trim()) : from;
+        if (range.length > 2 || to < from) {
+          throw new NumberFormatException();
+        }
+        for (long seed = from; seed <= to; seed++) {
+          seeds.add(seed);
+        }
+      }
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("--seeds " + spec + ": expected seeds or ranges such as"
+          + " 11-30,5", e);
+    }
+    return seeds;
+  }
+
+  /**
+   * The table of results, then the bounds: Belady's MIN on block hits ({@link OfflineBound})
+   * and {@link JobBound} on job hits, each with the gap to the best policy.
+   */
+  static void print(Settings settings, List<Result> results, Result blockBound, long jobBound,
+      PrintStream out) {
     PumaWorkload workload = workload(settings);
     long cacheBlocks = (long) settings.cacheBlocksPerNode() * settings.nodes();
     out.printf(Locale.ROOT, "%d nodes, %d tenants, %d jobs, s = %s, %d MB blocks, %d GB cache"
@@ -185,5 +290,17 @@ public final class PolicySimulator {
           (double) r.evictedForRoom() / r.jobs(), (double) r.evictedElsewhere() / r.jobs(),
           (double) r.dataSetsEvicted() / r.jobs(), r.seconds());
     }
+    double jobBoundRatio = (double) jobBound / blockBound.jobs();
+    out.printf(Locale.ROOT, "| upper bounds (blocks: Belady's MIN; jobs: JobBound) | %.1f %% |"
+        + " %.1f %% | %d | | | %.1f |%n", 100 * blockBound.blockHitRatio(), 100 * jobBoundRatio,
+        blockBound.blockAccesses(), blockBound.seconds());
+    Result bestBlocks = results.stream()
+        .max(Comparator.comparingDouble(Result::blockHitRatio)).orElseThrow();
+    Result bestJobs = results.stream()
+        .max(Comparator.comparingDouble(Result::jobHitRatio)).orElseThrow();
+    out.printf(Locale.ROOT, "%nGap to the bounds: block hits %.1f points (best: %s), job hits"
+            + " %.1f points (best: %s)%n",
+        100 * (blockBound.blockHitRatio() - bestBlocks.blockHitRatio()), bestBlocks.policy(),
+        100 * (jobBoundRatio - bestJobs.jobHitRatio()), bestJobs.policy());
   }
 }

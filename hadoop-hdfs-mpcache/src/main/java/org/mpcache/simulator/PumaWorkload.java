@@ -31,8 +31,20 @@ public final class PumaWorkload {
   private final DataSet[] dataSets;
   private final long[] firstBlock;
   private final long seed;
+  private final int shiftEvery;
 
   public PumaWorkload(int nodes, int tenants, double s, int blockMb, long seed) {
+    this(nodes, tenants, s, blockMb, seed, 0);
+  }
+
+  /**
+   * {@code shiftEvery}: after every so many jobs the sources trade places in the benchmark mix
+   * (a random permutation), so other data sets become the popular ones while the mix keeps its
+   * shape; 0 never.
+   */
+  public PumaWorkload(int nodes, int tenants, double s, int blockMb, long seed,
+      int shiftEvery) {
+    this.shiftEvery = shiftEvery;
     this.nodes = nodes;
     this.tenants = tenants;
     this.seed = seed;
@@ -59,13 +71,25 @@ public final class PumaWorkload {
   /** A deterministic sequence of jobs' input data sets. */
   public final class JobStream {
     private final SplittableRandom random;
+    /** Which source each source of the mix stands for now (a permutation). */
+    private final int[] standsFor = {0, 1, 2, 3, 4, 5};
+    private long drawn;
 
     private JobStream(SplittableRandom random) {
       this.random = random;
     }
 
     public DataSet next() {
-      int source = BENCHMARK_SOURCE[random.nextInt(BENCHMARK_SOURCE.length)];
+      if (shiftEvery > 0 && drawn > 0 && drawn % shiftEvery == 0) {
+        for (int i = standsFor.length - 1; i > 0; i--) {
+          int j = random.nextInt(i + 1);
+          int swap = standsFor[i];
+          standsFor[i] = standsFor[j];
+          standsFor[j] = swap;
+        }
+      }
+      drawn++;
+      int source = standsFor[BENCHMARK_SOURCE[random.nextInt(BENCHMARK_SOURCE.length)]];
       int tenant = random.nextInt(tenants);
       int k = scale.draw(random.nextDouble());
       return dataSets[(tenant * SOURCES.length + source) * MAX_K + k - 1];

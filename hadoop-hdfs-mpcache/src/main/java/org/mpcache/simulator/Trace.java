@@ -23,7 +23,7 @@ import org.mpcache.policy.DataSet;
  *
  * <p>File format (text, one job a line after a header line):
  * <pre>
- * mpcache-trace 1 nodes=7 tenants=1 jobs=300 s=1.0 cache-mb=81920 block-mb=128 seed=1
+ * mpcache-trace 1 nodes=7 tenants=1 jobs=300 s=1.0 cache-mb=81920 block-mb=128 seed=1 [shift=N]
  * &lt;data set id&gt; &lt;blocks&gt; &lt;first block&gt; &lt;r0&gt;,&lt;r1&gt;,&lt;r2&gt;/&lt;named&gt; ...
  * </pre>
  * with one {@code replicas/named} field per block of the data set.
@@ -37,6 +37,30 @@ public final class Trace implements Iterable<TraceJob> {
   private Trace(PolicySimulator.Settings settings, List<TraceJob> jobs) {
     this.settings = settings;
     this.jobs = jobs;
+  }
+
+  /** A trace of the given jobs (hand-made ones, in tests). */
+  static Trace of(PolicySimulator.Settings settings, List<TraceJob> jobs) {
+    if (jobs.size() != settings.jobs()) {
+      throw new IllegalArgumentException(settings.jobs() + " jobs in the settings, "
+          + jobs.size() + " given");
+    }
+    return new Trace(settings, List.copyOf(jobs));
+  }
+
+  /**
+   * The same jobs held in memory (about 16 bytes a read): each run of a policy then iterates
+   * them instead of drawing them again, and times the policy alone.
+   */
+  public Trace materialize() {
+    if (jobs != null) {
+      return this;
+    }
+    List<TraceJob> all = new ArrayList<>(settings.jobs());
+    for (TraceJob job : this) {
+      all.add(job);
+    }
+    return new Trace(settings, all);
   }
 
   /** The trace the workload generator draws for these settings (jobs drawn as iterated). */
@@ -94,9 +118,10 @@ public final class Trace implements Iterable<TraceJob> {
   public void write(Path file) throws IOException {
     try (BufferedWriter out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
       out.write(String.format(Locale.ROOT, "%s nodes=%d tenants=%d jobs=%d s=%s cache-mb=%d"
-              + " block-mb=%d seed=%d%n", MAGIC, settings.nodes(), settings.tenants(),
+              + " block-mb=%d seed=%d%s%n", MAGIC, settings.nodes(), settings.tenants(),
           settings.jobs(), settings.zipfS(), settings.cacheMbPerNode(), settings.blockMb(),
-          settings.seed()));
+          settings.seed(),
+          settings.shiftEvery() == 0 ? "" : " shift=" + settings.shiftEvery()));
       StringBuilder line = new StringBuilder();
       for (TraceJob job : this) {
         line.setLength(0);
@@ -153,7 +178,8 @@ public final class Trace implements Iterable<TraceJob> {
       return new PolicySimulator.Settings(Integer.parseInt(values.get("nodes")),
           Integer.parseInt(values.get("tenants")), Integer.parseInt(values.get("jobs")),
           Double.parseDouble(values.get("s")), Long.parseLong(values.get("cache-mb")),
-          Integer.parseInt(values.get("block-mb")), Long.parseLong(values.get("seed")));
+          Integer.parseInt(values.get("block-mb")), Long.parseLong(values.get("seed")),
+          Integer.parseInt(values.getOrDefault("shift", "0")));
     } catch (RuntimeException e) {
       throw new IOException(file + ": malformed trace header '" + fields.trim() + "' (" + e
           + ")", e);

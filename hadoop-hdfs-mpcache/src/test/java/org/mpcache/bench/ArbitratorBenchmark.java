@@ -5,13 +5,17 @@ import static org.mpcache.tools.CommandLine.option;
 import java.util.Locale;
 import java.util.SplittableRandom;
 
+import org.mpcache.policy.AdmissionControl;
 import org.mpcache.policy.DataSet;
 import org.mpcache.policy.MpCachePolicy;
+import org.mpcache.policy.ReplacementPolicies;
+import org.mpcache.policy.ReplacementPolicy;
 
 /**
- * Scale of the Replace Arbitrator's policy (not a test): access events per second on one thread,
- * and heap per tracked block. Tracks {@code --blocks} cached blocks in data sets of
- * {@code --dataset-blocks} blocks over {@code --nodes} nodes, then replays hits on random blocks.
+ * Scale of the Replace Arbitrator's policy ({@code --policy}, mpcache by default; not a test):
+ * access events per second on one thread, and heap per tracked block. Tracks {@code --blocks}
+ * cached blocks in data sets of {@code --dataset-blocks} blocks over {@code --nodes} nodes, then
+ * replays hits on random blocks.
  * Run: {@code java -Xmx8g -cp target/classes:target/test-classes org.mpcache.bench.ArbitratorBenchmark}.
  */
 public final class ArbitratorBenchmark {
@@ -20,9 +24,11 @@ public final class ArbitratorBenchmark {
     int perDataSet = Integer.parseInt(option(args, "--dataset-blocks", "100"));
     int nodes = Integer.parseInt(option(args, "--nodes", "100"));
     int events = Integer.parseInt(option(args, "--events", "5000000"));
+    String name = option(args, "--policy", "mpcache");
 
     long heapBefore = usedHeap();
-    MpCachePolicy policy = new MpCachePolicy();
+    ReplacementPolicy policy = ReplacementPolicies.create(name, MpCachePolicy.DEFAULT_FULL_BONUS,
+        AdmissionControl.BACK_TO_BACK_DISTANCE);
     for (int node = 0; node < nodes; node++) {
       policy.setCapacity(node, blocks / nodes + 1);
     }
@@ -45,9 +51,9 @@ public final class ArbitratorBenchmark {
           .hit() ? 1 : 0;
     }
     double seconds = (System.nanoTime() - start) / 1e9;
-    System.out.printf(Locale.ROOT, "%d blocks tracked: %d bytes of heap per block;"
+    System.out.printf(Locale.ROOT, "%s: %d blocks tracked: %d bytes of heap per block;"
         + " %d access events (%d hits) in %.2f s = %.0f events/s on one thread%n",
-        blocks, heapPerBlock, events, hits, seconds, events / seconds);
+        policy.name(), blocks, heapPerBlock, events, hits, seconds, events / seconds);
   }
 
   private static long usedHeap() {

@@ -25,6 +25,7 @@ import org.apache.hadoop.hdfs.client.HdfsClientConfigKeys;
 import org.apache.hadoop.security.UserGroupInformation;
 import org.mpcache.slave.CacheCounter;
 import org.mpcache.slave.CacheTestCluster;
+import org.mpcache.tools.Interval;
 
 /**
  * Read benchmark of the DataNode input cache (not a test): cache-hit read throughput through

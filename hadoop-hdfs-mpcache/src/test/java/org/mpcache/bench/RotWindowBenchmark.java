@@ -26,6 +26,7 @@ import org.apache.hadoop.hdfs.server.datanode.DataNodeTestUtils;
 import org.apache.hadoop.security.UserGroupInformation;
 import org.mpcache.slave.CacheCounter;
 import org.mpcache.slave.CacheTestCluster;
+import org.mpcache.tools.Interval;
 
 /**
  * Rot under an open descriptor (not a test). The DataNode verifies every byte it serves and

@@ -43,8 +43,34 @@ class TestAdmissionControl {
     admission.accessed(candidate);
     admission.accessed(candidate); // 1/(2·0.01) = 50
     assertEquals(50, admission.worth(candidate), 1e-9);
-    assertTrue(admission.admits(candidate, List.of(four, five)), "50 > 45");
-    assertFalse(admission.admits(candidate, List.of(four, four)), "50 > 50 does not hold");
-    assertFalse(admission.admits(candidate, List.of(four, five, five)), "50 > 65 does not hold");
+    assertTrue(admission.worthMore(candidate, List.of(four, five)), "50 > 45");
+    assertFalse(admission.worthMore(candidate, List.of(four, four)), "50 > 50 does not hold");
+    assertFalse(admission.worthMore(candidate, List.of(four, five, five)),
+        "50 > 65 does not hold");
+  }
+
+  /**
+   * The paper admits data sets: the first miss of an access decides for the access; per block,
+   * each miss decides against its own victims. A first-seen data set is only recorded.
+   */
+  @Test
+  void decidesOncePerAccessUnlessAskedPerBlock() {
+    for (boolean perBlock : new boolean[] {false, true}) {
+      AdmissionControl admission = new AdmissionControl(AdmissionControl.BACK_TO_BACK_DISTANCE,
+          perBlock);
+      DataSet victim = new DataSet(1, 4);
+      DataSet candidate = new DataSet(2, 2);
+      admission.accessed(victim);
+      admission.accessed(victim); // worth 25
+      assertFalse(admission.admits(candidate, List.of(victim)), "first seen: recorded only");
+      admission.accessed(candidate);
+      admission.accessed(candidate); // worth 50
+      assertTrue(admission.admits(candidate, List.of(victim)));
+      assertEquals(!perBlock, admission.admits(candidate, List.of(victim, victim, victim)),
+          "75 of victims: refused only when each miss decides");
+      admission.accessed(candidate); // a new access decides anew
+      assertFalse(admission.admits(candidate, List.of(victim, victim, victim)));
+    }
+    assertEquals("admission", new AdmissionControl().name());
   }
 }

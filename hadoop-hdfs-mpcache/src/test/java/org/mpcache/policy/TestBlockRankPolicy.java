@@ -1,6 +1,8 @@
 package org.mpcache.policy;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
@@ -45,5 +47,30 @@ class TestBlockRankPolicy {
     assertArrayEquals(new long[] {2, 3}, policy.evictFrom(0, 2));
     assertTrue(policy.isCached(0, 1));
     assertArrayEquals(new long[] {1}, policy.evictFrom(0, 5), "no more than it holds");
+  }
+
+  /**
+   * With the paper's filter, LRU on a full node caches a data set's block only when the data set
+   * was seen before and is worth more than the data sets of the blocks it would evict.
+   */
+  @Test
+  void anAdmissionFilterDecidesTheMissesThatNeedRoom() {
+    BlockRankPolicy policy = new BlockRankPolicy(BlockRankPolicy.Kind.LRU,
+        new AdmissionControl(AdmissionControl.BACK_TO_BACK_DISTANCE, false));
+    assertEquals("lru+admission", policy.name());
+    policy.setCapacity(0, 1);
+    for (int i = 0; i < 10; i++) {
+      policy.dataSetAccessed(new DataSet(9, 1)); // other jobs: the resident's distance is 10
+    }
+    DataSet resident = new DataSet(1, 1);
+    policy.dataSetAccessed(resident);
+    assertTrue(policy.access(0, 100, resident).admitted(), "room: no filter asked");
+    DataSet newcomer = new DataSet(2, 1);
+    policy.dataSetAccessed(newcomer);
+    assertFalse(policy.access(0, 200, newcomer).admitted(), "first seen: only recorded");
+    policy.dataSetAccessed(newcomer); // back to back: worth 100 against the resident's 0.1
+    CacheDecision admitted = policy.access(0, 200, newcomer);
+    assertTrue(admitted.admitted());
+    assertArrayEquals(new long[] {100}, admitted.evict());
   }
 }

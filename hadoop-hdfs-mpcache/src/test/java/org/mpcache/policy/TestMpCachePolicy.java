@@ -206,8 +206,8 @@ class TestMpCachePolicy {
   @Test
   void victimsAreTakenFromDataSetsHoldingCopiesWhereRoomIsNeeded() {
     for (MpCachePolicy.VictimScope scope : MpCachePolicy.VictimScope.values()) {
-      MpCachePolicy policy = new MpCachePolicy(1.0, AdmissionControl.BACK_TO_BACK_DISTANCE,
-          scope);
+      MpCachePolicy policy = new MpCachePolicy(1.0,
+          new AdmissionControl(AdmissionControl.BACK_TO_BACK_DISTANCE, true), scope);
       policy.setCapacity(0, 2);
       policy.setCapacity(1, 2);
       fillers(policy, 10);

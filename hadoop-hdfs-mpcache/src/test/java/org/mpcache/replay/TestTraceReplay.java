@@ -27,7 +27,7 @@ class TestTraceReplay {
       new PolicySimulator.Settings(4, 1, 30, 1.5, 6 * 4096, 4096, 3));
 
   @ParameterizedTest
-  @ValueSource(strings = {"mpcache", "lfu"})
+  @ValueSource(strings = {"mpcache", "lfu", "wholeset"})
   void theReplayedHitsAreTheSimulatorsReadForRead(String policy) throws Exception {
     List<List<String>> simulated = new ArrayList<>();
     PolicySimulator.Result sim = PolicySimulator.run(TRACE,

@@ -1,4 +1,4 @@
-package org.mpcache.bench;
+package org.mpcache.tools;
 
 import java.util.Arrays;
 import java.util.Locale;
@@ -6,8 +6,9 @@ import java.util.Locale;
 import org.apache.commons.math3.distribution.TDistribution;
 
 /** A sample's mean with its 95 % confidence interval (Student's t), for benchmark reports. */
-record Interval(double mean, double low, double high, int samples) {
-  static Interval of(double[] values) {
+public record Interval(double mean, double low, double high, int samples) {
+  /** The values' mean and interval; the interval's ends are NaN under two values. */
+  public static Interval of(double[] values) {
     double mean = Arrays.stream(values).average().orElse(Double.NaN);
     if (values.length < 2) {
       return new Interval(mean, Double.NaN, Double.NaN, values.length);
@@ -20,7 +21,7 @@ record Interval(double mean, double low, double high, int samples) {
   }
 
   /** {@code format} applied to the mean, then to the interval's ends in parentheses. */
-  String format(String format) {
+  public String format(String format) {
     return String.format(Locale.ROOT, format + " (" + format + " to " + format + ")", mean, low,
         high);
   }

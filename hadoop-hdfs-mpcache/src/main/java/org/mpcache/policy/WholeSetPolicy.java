@@ -1,0 +1,467 @@
+package org.mpcache.policy;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+
+/**
+ * A data-set policy built for job hits (docs/policies.md, "wholeset"): a job only gains when all
+ * of its input is cached, so data sets are admitted whole or not at all, and broken ones go
+ * first.
+ *
+ * <ul>
+ *   <li><b>Rank.</b> Each data set's access count decays by half every {@code halfLife} data-set
+ *   accesses; data sets are ranked by that rate per block (what a cached block earns). Ranks
+ *   change only when their own data set is accessed: the rate is kept as
+ *   {@code log2(count) + accesses / halfLife}, which ages every data set alike.</li>
+ *   <li><b>Admission, once per data-set access.</b> The first miss of an access decides for all
+ *   of its misses: admitted when the cluster has room for the blocks the data set lacks, else
+ *   when its rate exceeds, by {@code margin}, the summed rates of the complete data sets that
+ *   would leave to make that room, lowest rate per block first (an incomplete one earns no job
+ *   hits, so it costs nothing).</li>
+ *   <li><b>Eviction on the node that needs room only.</b> Room on a node comes from the data
+ *   sets holding copies there: incomplete ones first, then the lowest rate per block; only those
+ *   copies go. A data set that lost a copy is incomplete, so its copies elsewhere go first where
+ *   room is needed next, and nothing is condemned on other nodes (no To_Del). A data set whose
+ *   access was admitted in the last {@code protectedAccesses} data-set accesses is not evicted
+ *   to fill another (concurrent jobs fill several at once), nor is the one being filled.</li>
+ * </ul>
+ *
+ * <p>Cost: a block read is a map lookup; a miss that evicts costs O(log n) per victim; a data-set
+ * access re-ranks its data set on the nodes holding it.
+ */
+public final class WholeSetPolicy implements ReplacementPolicy {
+  /** Half-life of a data set's access count, in data-set accesses. */
+  public static final double DEFAULT_HALF_LIFE = 100_000;
+  /** How much more than its victims a data set must be worth to be admitted (0: more at all). */
+  public static final double DEFAULT_MARGIN = 0;
+  /**
+   * Data-set accesses (its own and later ones) during which an admitted data set is not evicted
+   * to fill another: jobs running at once fill several.
+   */
+  public static final int DEFAULT_PROTECTED_ACCESSES = 4;
+
+  private static final long[] NONE = new long[0];
+  private static final int NOT_CACHED = -1;
+  /** Incomplete first, then the lowest rate per block, then the least recently accessed. */
+  private static final Comparator<State> EVICTION_ORDER =
+      Comparator.comparing((State s) -> s.orderedComplete)
+          .thenComparingDouble(s -> s.orderedDensity)
+          .thenComparingLong(s -> s.orderedLastAccess)
+          .thenComparingInt(State::id);
+
+  private final double halfLife;
+  private final double margin;
+  private final int protectedAccesses;
+  private final List<Node> nodes = new ArrayList<>();
+  private final List<State> dataSets = new ArrayList<>();
+  /** Data sets holding copies, in eviction order: where admission looks for what would leave. */
+  private final TreeSet<State> ranked = new TreeSet<>(EVICTION_ORDER);
+  private long accesses;
+  private long capacityBlocks;
+  private long usedBlocks;
+  private DataSetEvictionListener evictionListener = (id, priority, copies) -> { };
+
+  private static final class State {
+    DataSet dataSet;
+    /** {@code log2(decayed access count) + accessesThen / halfLife}; no accesses: -∞. */
+    double logRate = Double.NEGATIVE_INFINITY;
+    long lastAccess = -1;
+    /** The access the admission decision was made for, and the decision. */
+    long decidedFor = -1;
+    boolean admitted;
+    /** Copies by block, and blocks with at least one copy. */
+    final LongIntMap copies = new LongIntMap();
+    /** The blocks it holds on each node. */
+    final Map<Integer, Blocks> blocksOn = new HashMap<>();
+    /** The values the ordered sets hold it by (changed only while it is out of them). */
+    boolean orderedComplete;
+    double orderedDensity;
+    long orderedLastAccess;
+    boolean inOrder;
+
+    State(DataSet dataSet) {
+      this.dataSet = dataSet;
+    }
+
+    int id() {
+      return dataSet.id();
+    }
+
+    boolean complete() {
+      return copies.size() == dataSet.blocks();
+    }
+
+    /** Rate per block, as a time-independent logarithm (comparable between data sets). */
+    double density() {
+      return logRate - Math.log(dataSet.blocks()) / Math.log(2);
+    }
+  }
+
+  /** A small list of blocks, removal by swapping with the last. */
+  private static final class Blocks {
+    long[] blocks = new long[2];
+    int size;
+
+    void add(long block) {
+      if (size == blocks.length) {
+        blocks = Arrays.copyOf(blocks, size * 2);
+      }
+      blocks[size++] = block;
+    }
+
+    /** From the end: evictions take the last block first. */
+    void remove(long block) {
+      for (int i = size - 1; i >= 0; i--) {
+        if (blocks[i] == block) {
+          blocks[i] = blocks[--size];
+          return;
+        }
+      }
+    }
+  }
+
+  private static final class Node {
+    int capacity;
+    /** Cached block to its data set id. */
+    final LongIntMap cached = new LongIntMap();
+    /** Data sets holding copies here, in eviction order. */
+    final TreeSet<State> dataSets = new TreeSet<>(EVICTION_ORDER);
+  }
+
+  public WholeSetPolicy() {
+    this(DEFAULT_HALF_LIFE, DEFAULT_MARGIN, DEFAULT_PROTECTED_ACCESSES);
+  }
+
+  public WholeSetPolicy(double halfLife, double margin, int protectedAccesses) {
+    if (!(halfLife > 0) || !(margin >= 0) || protectedAccesses < 1) {
+      throw new IllegalArgumentException("half-life " + halfLife + " must be > 0, margin "
+          + margin + " >= 0 and protected accesses " + protectedAccesses + " >= 1");
+    }
+    this.halfLife = halfLife;
+    this.margin = margin;
+    this.protectedAccesses = protectedAccesses;
+  }
+
+  /** {@code wholeset}, with its parameters when they are not the defaults. */
+  @Override
+  public String name() {
+    boolean defaults = halfLife == DEFAULT_HALF_LIFE && margin == DEFAULT_MARGIN
+        && protectedAccesses == DEFAULT_PROTECTED_ACCESSES;
+    return defaults ? "wholeset" : String.format(java.util.Locale.ROOT, "wholeset:%s:%s:%d",
+        halfLife, margin, protectedAccesses);
+  }
+
+  @Override
+  public void setCapacity(int node, int capacity) {
+    Node n = node(node);
+    capacityBlocks += capacity - n.capacity;
+    n.capacity = capacity;
+  }
+
+  @Override
+  public void dataSetAccessed(DataSet dataSet) {
+    accesses++;
+    State state = stateOf(dataSet);
+    unorder(state);
+    double now = accesses / halfLife;
+    double decayed = state.logRate == Double.NEGATIVE_INFINITY ? 0
+        : Math.pow(2, state.logRate - now);
+    state.logRate = Math.log(decayed + 1) / Math.log(2) + now;
+    state.lastAccess = accesses;
+    order(state);
+  }
+
+  @Override
+  public CacheDecision access(int nodeId, long block, DataSet dataSet) {
+    Node node = node(nodeId);
+    if (node.cached.containsKey(block)) {
+      return CacheDecision.HIT;
+    }
+    State state = stateOf(dataSet);
+    if (state.lastAccess < 0) {
+      // Decisions are per access: a read whose job start the master did not see still is one.
+      dataSetAccessed(dataSet);
+    }
+    if (node.capacity <= 0) {
+      return CacheDecision.REJECTED;
+    }
+    if (state.decidedFor != state.lastAccess) {
+      state.decidedFor = state.lastAccess;
+      state.admitted = worthAdmitting(state);
+    }
+    if (!state.admitted) {
+      return CacheDecision.REJECTED;
+    }
+    long[] evict = NONE;
+    int needed = node.cached.size() + 1 - node.capacity;
+    if (needed > 0) {
+      // The admission weighed the cluster's cheapest data sets; the room comes from this node's.
+      evict = evictOn(nodeId, needed, state, false, rate(state) / (1 + margin));
+      if (evict == null) {
+        state.admitted = false; // not the rest of it either: a part earns no job hits
+        return CacheDecision.REJECTED;
+      }
+    }
+    addCopy(nodeId, block, state);
+    return CacheDecision.admitAfterEvicting(evict);
+  }
+
+  /**
+   * Whether the blocks the data set lacks are worth their room: free room holds them, or the
+   * complete data sets that would leave to make it earn less (lowest rate per block first).
+   */
+  private boolean worthAdmitting(State candidate) {
+    long missing = candidate.dataSet.blocks() - candidate.copies.size();
+    long toFree = missing - (capacityBlocks - usedBlocks);
+    if (toFree <= 0) {
+      return true;
+    }
+    double displaced = 0;
+    long freed = 0;
+    for (State victim : ranked) {
+      if (freed >= toFree) {
+        break;
+      }
+      if (victim == candidate || isProtected(victim)) {
+        continue;
+      }
+      for (Blocks blocks : victim.blocksOn.values()) {
+        freed += blocks.size;
+      }
+      if (victim.complete()) {
+        displaced += rate(victim);
+      }
+    }
+    return freed >= toFree && rate(candidate) > (1 + margin) * displaced;
+  }
+
+  /** The data set's decayed access count now. */
+  private double rate(State state) {
+    return Math.pow(2, state.logRate - accesses / halfLife);
+  }
+
+  private boolean isProtected(State state) {
+    return state.admitted && state.decidedFor == state.lastAccess
+        && accesses - state.lastAccess < protectedAccesses;
+  }
+
+  /**
+   * Evicts {@code count} copies on the node, from the data sets holding copies there in
+   * eviction order, never {@code incoming}'s, no complete one earning {@code rateBelow} or more
+   * and, unless {@code evenProtected}, none of a protected data set; null (nothing evicted) when
+   * the others do not hold that many.
+   */
+  private long[] evictOn(int nodeId, int count, State incoming, boolean evenProtected,
+      double rateBelow) {
+    Node node = nodes.get(nodeId);
+    List<State> victims = new ArrayList<>();
+    int available = 0;
+    for (State candidate : node.dataSets) {
+      if (available >= count) {
+        break;
+      }
+      if (candidate != incoming && (evenProtected || !isProtected(candidate))
+          && !(candidate.complete() && rate(candidate) >= rateBelow)) {
+        victims.add(candidate);
+        available += candidate.blocksOn.get(nodeId).size;
+      }
+    }
+    if (available < count) {
+      return null;
+    }
+    long[] evicted = new long[count];
+    int taken = 0;
+    for (State victim : victims) {
+      Blocks here = victim.blocksOn.get(nodeId);
+      double priority = priority(victim.id());
+      int before = taken;
+      while (taken < count && here.size > 0) {
+        long block = here.blocks[here.size - 1];
+        removeCopy(nodeId, block, victim);
+        evicted[taken++] = block;
+      }
+      if (victim.copies.size() == 0) {
+        evictionListener.evicted(victim.id(), priority, taken - before);
+      }
+    }
+    return evicted;
+  }
+
+  @Override
+  public long[] evictFrom(int nodeId, int blocks) {
+    Node node = node(nodeId);
+    int count = Math.min(blocks, node.cached.size());
+    if (count <= 0) {
+      return NONE;
+    }
+    long[] evicted = evictOn(nodeId, count, null, false, Double.POSITIVE_INFINITY);
+    return evicted != null ? evicted
+        : evictOn(nodeId, count, null, true, Double.POSITIVE_INFINITY);
+  }
+
+  @Override
+  public void restore(int nodeId, long block, DataSet dataSet) {
+    if (!node(nodeId).cached.containsKey(block)) {
+      addCopy(nodeId, block, stateOf(dataSet));
+    }
+  }
+
+  @Override
+  public boolean isCached(int node, long block) {
+    return node < nodes.size() && nodes.get(node).cached.containsKey(block);
+  }
+
+  @Override
+  public void removed(int nodeId, long block) {
+    int dataSetId = node(nodeId).cached.get(block, NOT_CACHED);
+    if (dataSetId != NOT_CACHED) {
+      removeCopy(nodeId, block, dataSets.get(dataSetId));
+    }
+  }
+
+  /** Never anything: evictions happen on the node that needs the room. */
+  @Override
+  public long[] drainPendingEvictions(int node) {
+    return NONE;
+  }
+
+  @Override
+  public long[] forgetNode(int nodeId) {
+    LongIntMap cached = node(nodeId).cached;
+    long[] blocks = new long[cached.size()];
+    int[] next = {0};
+    cached.forEach((block, dataSetId) -> blocks[next[0]++] = block);
+    for (long block : blocks) {
+      removed(nodeId, block);
+    }
+    setCapacity(nodeId, 0);
+    return NONE;
+  }
+
+  @Override
+  public int usedBlocks(int node) {
+    return node(node).cached.size();
+  }
+
+  @Override
+  public void forEachCached(CachedCopyVisitor visitor) {
+    for (int nodeId = 0; nodeId < nodes.size(); nodeId++) {
+      int holder = nodeId;
+      nodes.get(nodeId).cached.forEach((block, dataSetId) ->
+          visitor.visit(holder, block, dataSetId));
+    }
+  }
+
+  /** The data set's access rate per block now, or NaN when it has nothing cached. */
+  @Override
+  public double priority(int dataSetId) {
+    State state = dataSetId < dataSets.size() ? dataSets.get(dataSetId) : null;
+    return state == null || state.copies.size() == 0 ? Double.NaN
+        : rate(state) / state.dataSet.blocks();
+  }
+
+  /**
+   * Hears of each data set whose last copy leaves (a data set broken on one node stays until
+   * its copies elsewhere are needed for room).
+   */
+  @Override
+  public void setEvictionListener(DataSetEvictionListener listener) {
+    this.evictionListener = listener;
+  }
+
+  private void addCopy(int nodeId, long block, State state) {
+    Node node = nodes.get(nodeId);
+    node.cached.put(block, state.id());
+    usedBlocks++;
+    boolean wasComplete = state.complete();
+    if (!state.blocksOn.containsKey(nodeId)) {
+      state.blocksOn.put(nodeId, new Blocks());
+      if (state.inOrder) {
+        node.dataSets.add(state); // with the values the other nodes hold it by
+      }
+    }
+    state.blocksOn.get(nodeId).add(block);
+    state.copies.add(block, 1);
+    if (!state.inOrder || wasComplete != state.complete()) {
+      unorder(state);
+      order(state);
+    }
+  }
+
+  private void removeCopy(int nodeId, long block, State state) {
+    Node node = nodes.get(nodeId);
+    node.cached.remove(block, NOT_CACHED);
+    usedBlocks--;
+    boolean wasComplete = state.complete();
+    if (state.copies.add(block, -1) == 0) {
+      state.copies.remove(block, 0);
+    }
+    Blocks here = state.blocksOn.get(nodeId);
+    here.remove(block);
+    if (here.size == 0) {
+      node.dataSets.remove(state);
+      state.blocksOn.remove(nodeId);
+    }
+    if (state.copies.size() == 0) {
+      unorder(state);
+    } else if (wasComplete != state.complete()) {
+      unorder(state);
+      order(state);
+    }
+  }
+
+  /** Takes the data set out of every ordered set (before a value they hold it by changes). */
+  private void unorder(State state) {
+    if (state.inOrder) {
+      ranked.remove(state);
+      for (int nodeId : state.blocksOn.keySet()) {
+        nodes.get(nodeId).dataSets.remove(state);
+      }
+      state.inOrder = false;
+    }
+  }
+
+  /** Puts the data set, if it holds copies, into the ordered sets with its current values. */
+  private void order(State state) {
+    if (state.copies.size() == 0) {
+      return;
+    }
+    state.orderedComplete = state.complete();
+    state.orderedDensity = state.density();
+    state.orderedLastAccess = state.lastAccess;
+    ranked.add(state);
+    for (int nodeId : state.blocksOn.keySet()) {
+      nodes.get(nodeId).dataSets.add(state);
+    }
+    state.inOrder = true;
+  }
+
+  /** The data set's state, following a change of its size (files added or removed). */
+  private State stateOf(DataSet dataSet) {
+    while (dataSets.size() <= dataSet.id()) {
+      dataSets.add(null);
+    }
+    State state = dataSets.get(dataSet.id());
+    if (state == null) {
+      state = new State(dataSet);
+      dataSets.set(dataSet.id(), state);
+    } else if (state.dataSet.blocks() != dataSet.blocks()) {
+      unorder(state);
+      state.dataSet = dataSet;
+      order(state);
+    }
+    return state;
+  }
+
+  private Node node(int node) {
+    while (nodes.size() <= node) {
+      nodes.add(new Node());
+    }
+    return nodes.get(node);
+  }
+}

@@ -1,0 +1,203 @@
+package org.mpcache.policy;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+/** Scenarios that only a whole-data-set policy with node-local eviction passes. */
+class TestWholeSetPolicy {
+  /** Data set {@code id} of {@code blocks} blocks, numbered {@code id * 100 + i}. */
+  private static DataSet dataSet(int id, int blocks) {
+    return new DataSet(id, blocks);
+  }
+
+  private static long block(DataSet dataSet, int i) {
+    return dataSet.id() * 100L + i;
+  }
+
+  /** A job: one data-set access, then every block read on the node. */
+  private static List<CacheDecision> job(ReplacementPolicy policy, int node, DataSet dataSet) {
+    policy.dataSetAccessed(dataSet);
+    List<CacheDecision> decisions = new ArrayList<>();
+    for (int i = 0; i < dataSet.blocks(); i++) {
+      decisions.add(policy.access(node, block(dataSet, i), dataSet));
+    }
+    return decisions;
+  }
+
+  private static WholeSetPolicy policy(double halfLife, int nodes, int capacity) {
+    WholeSetPolicy policy = new WholeSetPolicy(halfLife, 0, 1);
+    for (int node = 0; node < nodes; node++) {
+      policy.setCapacity(node, capacity);
+    }
+    return policy;
+  }
+
+  @Test
+  void aDataSetWithRoomIsCachedWholeAndHitsWhole() {
+    WholeSetPolicy policy = policy(1000, 1, 4);
+    DataSet a = dataSet(1, 2);
+    assertTrue(job(policy, 0, a).stream().allMatch(CacheDecision::admitted));
+    assertTrue(job(policy, 0, a).stream().allMatch(CacheDecision::hit));
+  }
+
+  /**
+   * A newcomer is refused whole while it is read less than the complete data set it would
+   * displace, and admitted whole once read more: never a part of it, and the part of the
+   * displaced data set left behind goes next.
+   */
+  @Test
+  void admissionIsDecidedOncePerAccessForTheWholeDataSet() {
+    WholeSetPolicy policy = policy(1000, 1, 2);
+    DataSet hot = dataSet(1, 2);
+    for (int i = 0; i < 3; i++) {
+      job(policy, 0, hot);
+    }
+    DataSet newcomer = dataSet(2, 2);
+    for (int i = 0; i < 2; i++) {
+      List<CacheDecision> refused = job(policy, 0, newcomer);
+      assertFalse(refused.get(0).admitted() || refused.get(1).admitted(),
+          "read " + (i + 1) + " time(s), less than the hot data set's 3");
+      assertTrue(policy.isCached(0, block(hot, 0)) && policy.isCached(0, block(hot, 1)));
+    }
+    List<CacheDecision> third = job(policy, 0, newcomer); // 3 reads, now against 3 decayed
+    assertTrue(third.get(0).admitted() && third.get(1).admitted());
+    assertEquals(1, third.get(0).evict().length);
+    assertEquals(1, third.get(1).evict().length, "the hot data set's other block goes next");
+    assertFalse(policy.isCached(0, block(hot, 0)) || policy.isCached(0, block(hot, 1)));
+    assertTrue(job(policy, 0, newcomer).stream().allMatch(CacheDecision::hit));
+  }
+
+  /**
+   * Room on node 0 comes from node 0 only: the spread data set loses its copy there and keeps
+   * the one on node 1 (nothing condemned); broken, it is what goes first on node 1 next.
+   */
+  @Test
+  void evictionTakesCopiesOnTheNodeNeedingRoomOnlyAndBrokenDataSetsGoFirst() {
+    WholeSetPolicy policy = policy(1000, 2, 1);
+    List<Integer> evictedWhole = new ArrayList<>();
+    policy.setEvictionListener((id, priority, copies) -> evictedWhole.add(id));
+    DataSet spread = dataSet(1, 2);
+    policy.dataSetAccessed(spread);
+    assertTrue(policy.access(0, block(spread, 0), spread).admitted());
+    assertTrue(policy.access(1, block(spread, 1), spread).admitted());
+
+    DataSet warm = dataSet(2, 1);
+    policy.dataSetAccessed(warm);
+    policy.dataSetAccessed(warm);
+    CacheDecision onNode0 = job(policy, 0, warm).get(0); // read 3 times against 1
+    assertTrue(onNode0.admitted());
+    assertArrayEquals(new long[] {block(spread, 0)}, onNode0.evict());
+    assertTrue(policy.isCached(1, block(spread, 1)), "its copy on node 1 stays");
+    assertArrayEquals(new long[0], policy.drainPendingEvictions(1));
+    assertEquals(1, policy.usedBlocks(1));
+    assertTrue(evictedWhole.isEmpty());
+
+    DataSet next = dataSet(3, 1);
+    policy.dataSetAccessed(next);
+    CacheDecision onNode1 = job(policy, 1, next).get(0); // broken data sets cost nothing
+    assertTrue(onNode1.admitted());
+    assertArrayEquals(new long[] {block(spread, 1)}, onNode1.evict());
+    assertEquals(List.of(1), evictedWhole);
+  }
+
+  @Test
+  void accessesDecaySoAnOldFavouriteYieldsToANewcomer() {
+    for (double halfLife : new double[] {2, 1000}) {
+      WholeSetPolicy policy = policy(halfLife, 1, 1);
+      DataSet old = dataSet(1, 1);
+      for (int i = 0; i < 4; i++) {
+        job(policy, 0, old);
+      }
+      for (int i = 0; i < 10; i++) {
+        policy.dataSetAccessed(dataSet(9, 1)); // other jobs, elsewhere
+      }
+      CacheDecision newcomer = job(policy, 0, dataSet(2, 1)).get(0);
+      assertEquals(halfLife == 2, newcomer.admitted(), "half-life " + halfLife);
+    }
+  }
+
+  @Test
+  void evictFromTakesTheLowestRatePerBlockFirst() {
+    WholeSetPolicy policy = policy(1000, 1, 3);
+    DataSet popular = dataSet(1, 1);
+    for (int i = 0; i < 3; i++) {
+      job(policy, 0, popular);
+    }
+    DataSet large = dataSet(2, 2);
+    job(policy, 0, large);
+    policy.dataSetAccessed(dataSet(9, 1)); // a later job: the large one is no longer filling
+    long[] evicted = policy.evictFrom(0, 1);
+    assertEquals(1, evicted.length);
+    assertTrue(evicted[0] == block(large, 0) || evicted[0] == block(large, 1));
+    assertTrue(policy.isCached(0, block(popular, 0)));
+    assertEquals(2, policy.usedBlocks(0));
+  }
+
+  @Test
+  void restoredRemovedAndForgottenCopiesKeepTheCounts() {
+    WholeSetPolicy policy = policy(1000, 2, 2);
+    DataSet a = dataSet(1, 2);
+    policy.restore(0, block(a, 0), a);
+    policy.restore(1, block(a, 1), a);
+    assertTrue(policy.isCached(0, block(a, 0)));
+    assertEquals(1, policy.usedBlocks(1));
+    policy.removed(1, block(a, 1));
+    assertEquals(0, policy.usedBlocks(1));
+    assertArrayEquals(new long[0], policy.forgetNode(0));
+    assertEquals(0, policy.usedBlocks(0));
+    assertTrue(Double.isNaN(policy.priority(a.id())));
+    assertFalse(job(policy, 0, a).get(0).admitted(),
+        "a forgotten node has no room until it declares it again");
+    policy.setCapacity(0, 2); // it registers again
+    assertTrue(job(policy, 0, a).stream().allMatch(CacheDecision::admitted),
+        "the room the forgotten copies took is free again");
+  }
+
+  /**
+   * The cluster has room (node 1 is empty), but a read on node 0 needs room there, held by a
+   * data set read more than the newcomer: the newcomer is refused rather than break it.
+   */
+  @Test
+  void roomOnANodeIsNotTakenFromADataSetWorthMoreThanTheNewcomer() {
+    WholeSetPolicy policy = policy(1000, 2, 1);
+    DataSet hot = dataSet(1, 1);
+    for (int i = 0; i < 3; i++) {
+      job(policy, 0, hot);
+    }
+    assertFalse(job(policy, 0, dataSet(2, 1)).get(0).admitted());
+    assertTrue(policy.isCached(0, block(hot, 0)));
+    CacheDecision elsewhere = job(policy, 1, dataSet(3, 1)).get(0);
+    assertTrue(elsewhere.admitted());
+    assertArrayEquals(new long[0], elsewhere.evict());
+  }
+
+  @Test
+  void theRegistryNamesPoliciesWithTheirFilters() {
+    assertEquals("wholeset", ReplacementPolicies.create("wholeset", 1, 0.01).name());
+    assertEquals("lru+admission", ReplacementPolicies.create("lru+admission", 1, 0.01).name());
+    assertEquals("mpcache", ReplacementPolicies.create("mpcache", 1, 0.01).name());
+    assertEquals("mpcache+admission",
+        ReplacementPolicies.create("mpcache+admission", 1, 0.01).name());
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> ReplacementPolicies.create("lru+worthless", 1, 0.01));
+    assertTrue(e.getMessage().contains("wholeset") && e.getMessage().contains("admission"),
+        e.getMessage());
+    assertTrue(ReplacementPolicies.NAMES.stream().allMatch(ReplacementPolicies::isKnown));
+    assertEquals("wholeset:500.0:0.0:4", ReplacementPolicies.create("wholeset:500", 1, 0.01)
+        .name());
+    assertEquals("wholeset", ReplacementPolicies.create("wholeset:100000:0:4", 1, 0.01)
+        .name());
+    IllegalArgumentException malformed = assertThrows(IllegalArgumentException.class,
+        () -> ReplacementPolicies.create("wholeset:soon", 1, 0.01));
+    assertTrue(malformed.getMessage().contains("wholeset:soon"), malformed.getMessage());
+    assertFalse(ReplacementPolicies.isKnown("lru:5"));
+  }
+}
