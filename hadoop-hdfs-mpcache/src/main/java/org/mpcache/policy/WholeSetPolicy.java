@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeSet;
 
@@ -152,7 +153,7 @@ public final class WholeSetPolicy implements ReplacementPolicy {
   public String name() {
     boolean defaults = halfLife == DEFAULT_HALF_LIFE && margin == DEFAULT_MARGIN
         && protectedAccesses == DEFAULT_PROTECTED_ACCESSES;
-    return defaults ? "wholeset" : String.format(java.util.Locale.ROOT, "wholeset:%s:%s:%d",
+    return defaults ? "wholeset" : String.format(Locale.ROOT, "wholeset:%s:%s:%d",
         halfLife, margin, protectedAccesses);
   }
 

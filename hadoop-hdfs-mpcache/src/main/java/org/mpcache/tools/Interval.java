@@ -20,9 +20,13 @@ public record Interval(double mean, double low, double high, int samples) {
     return new Interval(mean, mean - half, mean + half, values.length);
   }
 
-  /** {@code format} applied to the mean, then to the interval's ends in parentheses. */
+  /**
+   * {@code format} applied to the mean, then to the interval's ends in parentheses (the mean
+   * alone under two values).
+   */
   public String format(String format) {
-    return String.format(Locale.ROOT, format + " (" + format + " to " + format + ")", mean, low,
-        high);
+    return Double.isNaN(low) ? String.format(Locale.ROOT, format, mean)
+        : String.format(Locale.ROOT, format + " (" + format + " to " + format + ")", mean, low,
+            high);
   }
 }
