@@ -86,6 +86,14 @@ final class LongIntMap {
     return missing;
   }
 
+  /** The keys, in no particular order (a copy: the map may change while they are used). */
+  long[] keys() {
+    long[] keys = new long[size];
+    int[] next = {0};
+    forEach((key, value) -> keys[next[0]++] = key);
+    return keys;
+  }
+
   void forEach(Visitor visitor) {
     for (int slot = 0; slot < keys.length; slot++) {
       if (filled[slot]) {

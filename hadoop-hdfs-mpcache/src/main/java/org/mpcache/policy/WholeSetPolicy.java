@@ -333,11 +333,7 @@ public final class WholeSetPolicy implements ReplacementPolicy {
 
   @Override
   public long[] forgetNode(int nodeId) {
-    LongIntMap cached = node(nodeId).cached;
-    long[] blocks = new long[cached.size()];
-    int[] next = {0};
-    cached.forEach((block, dataSetId) -> blocks[next[0]++] = block);
-    for (long block : blocks) {
+    for (long block : node(nodeId).cached.keys()) {
       removed(nodeId, block);
     }
     setCapacity(nodeId, 0);
@@ -351,11 +347,7 @@ public final class WholeSetPolicy implements ReplacementPolicy {
 
   @Override
   public void forEachCached(CachedCopyVisitor visitor) {
-    for (int nodeId = 0; nodeId < nodes.size(); nodeId++) {
-      int holder = nodeId;
-      nodes.get(nodeId).cached.forEach((block, dataSetId) ->
-          visitor.visit(holder, block, dataSetId));
-    }
+    CachedCopies.forEach(nodes.size(), nodeId -> nodes.get(nodeId).cached, visitor);
   }
 
   /** The data set's access rate per block now, or NaN when it has nothing cached. */

@@ -4,8 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.mpcache.policy.PolicyJobs.block;
+import static org.mpcache.policy.PolicyJobs.dataSet;
+import static org.mpcache.policy.PolicyJobs.job;
 
-import java.util.ArrayList;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
@@ -15,25 +17,6 @@ class TestMpCachePolicy {
   private static final int NODE = 0;
   /** Data sets only read to space out accesses (admission measures distance in accesses). */
   private static final DataSet FILLER = new DataSet(99, 1);
-
-  /** Data set {@code id} of {@code blocks} blocks, numbered {@code id * 100 + i}. */
-  private static DataSet dataSet(int id, int blocks) {
-    return new DataSet(id, blocks);
-  }
-
-  private static long block(DataSet dataSet, int i) {
-    return dataSet.id() * 100L + i;
-  }
-
-  /** A job: one data-set access, then every block read on the node. */
-  private static List<CacheDecision> job(ReplacementPolicy policy, int node, DataSet dataSet) {
-    policy.dataSetAccessed(dataSet);
-    List<CacheDecision> decisions = new ArrayList<>();
-    for (int i = 0; i < dataSet.blocks(); i++) {
-      decisions.add(policy.access(node, block(dataSet, i), dataSet));
-    }
-    return decisions;
-  }
 
   /**
    * A policy on a cluster that has been running: ten accesses already happened, so a data set

@@ -5,6 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.mpcache.policy.PolicyJobs.block;
+import static org.mpcache.policy.PolicyJobs.dataSet;
+import static org.mpcache.policy.PolicyJobs.job;
+import static org.mpcache.policy.PolicyJobs.jobs;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -13,25 +17,6 @@ import org.junit.jupiter.api.Test;
 
 /** Scenarios that only a whole-data-set policy with node-local eviction passes. */
 class TestWholeSetPolicy {
-  /** Data set {@code id} of {@code blocks} blocks, numbered {@code id * 100 + i}. */
-  private static DataSet dataSet(int id, int blocks) {
-    return new DataSet(id, blocks);
-  }
-
-  private static long block(DataSet dataSet, int i) {
-    return dataSet.id() * 100L + i;
-  }
-
-  /** A job: one data-set access, then every block read on the node. */
-  private static List<CacheDecision> job(ReplacementPolicy policy, int node, DataSet dataSet) {
-    policy.dataSetAccessed(dataSet);
-    List<CacheDecision> decisions = new ArrayList<>();
-    for (int i = 0; i < dataSet.blocks(); i++) {
-      decisions.add(policy.access(node, block(dataSet, i), dataSet));
-    }
-    return decisions;
-  }
-
   private static WholeSetPolicy policy(double halfLife, int nodes, int capacity) {
     WholeSetPolicy policy = new WholeSetPolicy(halfLife, 0, 1);
     for (int node = 0; node < nodes; node++) {
@@ -57,9 +42,7 @@ class TestWholeSetPolicy {
   void admissionIsDecidedOncePerAccessForTheWholeDataSet() {
     WholeSetPolicy policy = policy(1000, 1, 2);
     DataSet hot = dataSet(1, 2);
-    for (int i = 0; i < 3; i++) {
-      job(policy, 0, hot);
-    }
+    jobs(policy, 0, hot, 3);
     DataSet newcomer = dataSet(2, 2);
     for (int i = 0; i < 2; i++) {
       List<CacheDecision> refused = job(policy, 0, newcomer);
@@ -113,9 +96,7 @@ class TestWholeSetPolicy {
     for (double halfLife : new double[] {2, 1000}) {
       WholeSetPolicy policy = policy(halfLife, 1, 1);
       DataSet old = dataSet(1, 1);
-      for (int i = 0; i < 4; i++) {
-        job(policy, 0, old);
-      }
+      jobs(policy, 0, old, 4);
       for (int i = 0; i < 10; i++) {
         policy.dataSetAccessed(dataSet(9, 1)); // other jobs, elsewhere
       }
@@ -128,9 +109,7 @@ class TestWholeSetPolicy {
   void evictFromTakesTheLowestRatePerBlockFirst() {
     WholeSetPolicy policy = policy(1000, 1, 3);
     DataSet popular = dataSet(1, 1);
-    for (int i = 0; i < 3; i++) {
-      job(policy, 0, popular);
-    }
+    jobs(policy, 0, popular, 3);
     DataSet large = dataSet(2, 2);
     job(policy, 0, large);
     policy.dataSetAccessed(dataSet(9, 1)); // a later job: the large one is no longer filling
@@ -169,9 +148,7 @@ class TestWholeSetPolicy {
   void roomOnANodeIsNotTakenFromADataSetWorthMoreThanTheNewcomer() {
     WholeSetPolicy policy = policy(1000, 2, 1);
     DataSet hot = dataSet(1, 1);
-    for (int i = 0; i < 3; i++) {
-      job(policy, 0, hot);
-    }
+    jobs(policy, 0, hot, 3);
     assertFalse(job(policy, 0, dataSet(2, 1)).get(0).admitted());
     assertTrue(policy.isCached(0, block(hot, 0)));
     CacheDecision elsewhere = job(policy, 1, dataSet(3, 1)).get(0);
