@@ -1,5 +1,7 @@
 package org.mpcache.conf;
 
+import org.mpcache.policy.ReplacementPolicies;
+
 /**
  * Every mpCache configuration key, declared once with its default beside it (the
  * {@code DFSConfigKeys} idiom). {@code docs/configuration.md} documents each of them.
@@ -77,9 +79,9 @@ public final class MpCacheConfigKeys {
   public static final String DFS_MPCACHE_MASTER_HANDLERS_KEY = "dfs.mpcache.master.handler.count";
   public static final int DFS_MPCACHE_MASTER_HANDLERS_DEFAULT = 10;
 
-  /** The master's replacement policy: mpcache, or the block-level baselines lru, lfu, mru. */
+  /** The master's replacement policy, a name {@link ReplacementPolicies} knows. */
   public static final String DFS_MPCACHE_MASTER_POLICY_KEY = "dfs.mpcache.master.policy";
-  public static final String DFS_MPCACHE_MASTER_POLICY_DEFAULT = "mpcache";
+  public static final String DFS_MPCACHE_MASTER_POLICY_DEFAULT = ReplacementPolicies.DEFAULT;
 
   /** The {@code Full} bonus of a data set whose every block is cached (Eq. 2). */
   public static final String DFS_MPCACHE_MASTER_FULL_BONUS_KEY = "dfs.mpcache.master.full.bonus";

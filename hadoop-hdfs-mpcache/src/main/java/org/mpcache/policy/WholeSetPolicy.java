@@ -1,13 +1,12 @@
 package org.mpcache.policy;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Comparator;
-import java.util.HashMap;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.TreeSet;
+import java.util.function.Function;
 
 /**
  * A data-set policy built for job hits (docs/policies.md, "wholeset"): a job only gains when all
@@ -33,7 +32,8 @@ import java.util.TreeSet;
  * </ul>
  *
  * <p>Cost: a block read is a map lookup; a miss that evicts costs O(log n) per victim; a data-set
- * access re-ranks its data set on the nodes holding it.
+ * access re-ranks its data set in the global order, and on the nodes holding it only when an
+ * eviction there reaches it.
  */
 public final class WholeSetPolicy implements ReplacementPolicy {
   /** Half-life of a data set's access count, in data-set accesses. */
@@ -48,12 +48,15 @@ public final class WholeSetPolicy implements ReplacementPolicy {
 
   private static final long[] NONE = new long[0];
   private static final int NOT_CACHED = -1;
-  /** Incomplete first, then the lowest rate per block, then the least recently accessed. */
-  private static final Comparator<State> EVICTION_ORDER =
-      Comparator.comparing((State s) -> s.orderedComplete)
-          .thenComparingDouble(s -> s.orderedDensity)
-          .thenComparingLong(s -> s.orderedLastAccess)
-          .thenComparingInt(State::id);
+  /** The global order; an access moves the data set there at once. */
+  private static final Comparator<State> RANKED_ORDER = evictionOrder(s -> s.rankedBy);
+  /**
+   * The nodes' order. An access would move the data set later on every node holding it, so it
+   * only marks it stale; a walk in this order moves a stale data set on when it reaches it
+   * ({@link #evictOn}), which keeps the walk in the true order because a stale data set only
+   * belongs later than it is held.
+   */
+  private static final Comparator<State> NODE_ORDER = evictionOrder(s -> s.nodesBy);
 
   private final double halfLife;
   private final double margin;
@@ -61,7 +64,9 @@ public final class WholeSetPolicy implements ReplacementPolicy {
   private final List<Node> nodes = new ArrayList<>();
   private final List<State> dataSets = new ArrayList<>();
   /** Data sets holding copies, in eviction order: where admission looks for what would leave. */
-  private final TreeSet<State> ranked = new TreeSet<>(EVICTION_ORDER);
+  private final TreeSet<State> ranked = new TreeSet<>(RANKED_ORDER);
+  /** The blocks each data set holds on each node (evictions take the newest first). */
+  private final CopiesByNode copiesByNode = new CopiesByNode();
   private long accesses;
   private long capacityBlocks;
   private long usedBlocks;
@@ -77,13 +82,14 @@ public final class WholeSetPolicy implements ReplacementPolicy {
     boolean admitted;
     /** Copies by block, and blocks with at least one copy. */
     final LongIntMap copies = new LongIntMap();
-    /** The blocks it holds on each node. */
-    final Map<Integer, Blocks> blocksOn = new HashMap<>();
+    int copyCount;
     /** The values the ordered sets hold it by (changed only while it is out of them). */
-    boolean orderedComplete;
-    double orderedDensity;
-    long orderedLastAccess;
+    final OrderKey rankedBy = new OrderKey();
+    final OrderKey nodesBy = new OrderKey();
+    /** In the ordered sets (it holds copies). */
     boolean inOrder;
+    /** Accessed since the nodes' sets took it: it belongs later in them. */
+    boolean staleOnNodes;
 
     State(DataSet dataSet) {
       this.dataSet = dataSet;
@@ -103,27 +109,25 @@ public final class WholeSetPolicy implements ReplacementPolicy {
     }
   }
 
-  /** A small list of blocks, removal by swapping with the last. */
-  private static final class Blocks {
-    long[] blocks = new long[2];
-    int size;
+  /** What a data set is ordered by, as of when an ordered set took it. */
+  private static final class OrderKey {
+    boolean complete;
+    double density;
+    long lastAccess;
 
-    void add(long block) {
-      if (size == blocks.length) {
-        blocks = Arrays.copyOf(blocks, size * 2);
-      }
-      blocks[size++] = block;
+    void set(State state) {
+      complete = state.complete();
+      density = state.density();
+      lastAccess = state.lastAccess;
     }
+  }
 
-    /** From the end: evictions take the last block first. */
-    void remove(long block) {
-      for (int i = size - 1; i >= 0; i--) {
-        if (blocks[i] == block) {
-          blocks[i] = blocks[--size];
-          return;
-        }
-      }
-    }
+  /** Incomplete first, then the lowest rate per block, then the least recently accessed. */
+  private static Comparator<State> evictionOrder(Function<State, OrderKey> key) {
+    return Comparator.comparing((State s) -> key.apply(s).complete)
+        .thenComparingDouble(s -> key.apply(s).density)
+        .thenComparingLong(s -> key.apply(s).lastAccess)
+        .thenComparingInt(State::id);
   }
 
   private static final class Node {
@@ -131,7 +135,7 @@ public final class WholeSetPolicy implements ReplacementPolicy {
     /** Cached block to its data set id. */
     final LongIntMap cached = new LongIntMap();
     /** Data sets holding copies here, in eviction order. */
-    final TreeSet<State> dataSets = new TreeSet<>(EVICTION_ORDER);
+    final TreeSet<State> dataSets = new TreeSet<>(NODE_ORDER);
   }
 
   public WholeSetPolicy() {
@@ -168,13 +172,19 @@ public final class WholeSetPolicy implements ReplacementPolicy {
   public void dataSetAccessed(DataSet dataSet) {
     accesses++;
     State state = stateOf(dataSet);
-    unorder(state);
+    if (state.inOrder) {
+      ranked.remove(state);
+    }
     double now = accesses / halfLife;
     double decayed = state.logRate == Double.NEGATIVE_INFINITY ? 0
         : Math.pow(2, state.logRate - now);
-    state.logRate = Math.log(decayed + 1) / Math.log(2) + now;
+    state.logRate = Math.log(decayed + 1) / Math.log(2) + now; // above the old: later
     state.lastAccess = accesses;
-    order(state);
+    if (state.inOrder) {
+      state.rankedBy.set(state);
+      ranked.add(state);
+      state.staleOnNodes = true;
+    }
   }
 
   @Override
@@ -231,9 +241,7 @@ public final class WholeSetPolicy implements ReplacementPolicy {
       if (victim == candidate || isProtected(victim)) {
         continue;
       }
-      for (Blocks blocks : victim.blocksOn.values()) {
-        freed += blocks.size;
-      }
+      freed += victim.copyCount;
       if (victim.complete()) {
         displaced += rate(victim);
       }
@@ -262,14 +270,22 @@ public final class WholeSetPolicy implements ReplacementPolicy {
     Node node = nodes.get(nodeId);
     List<State> victims = new ArrayList<>();
     int available = 0;
-    for (State candidate : node.dataSets) {
-      if (available >= count) {
-        break;
+    State visited = null;
+    Iterator<State> walk = node.dataSets.iterator();
+    while (available < count && walk.hasNext()) {
+      State candidate = walk.next();
+      if (candidate.staleOnNodes) {
+        unorder(candidate); // on to its place, later; the walk goes on after the last it saw
+        order(candidate);
+        walk = (visited == null ? node.dataSets : node.dataSets.tailSet(visited, false))
+            .iterator();
+        continue;
       }
+      visited = candidate;
       if (candidate != incoming && (evenProtected || !isProtected(candidate))
           && !(candidate.complete() && rate(candidate) >= rateBelow)) {
         victims.add(candidate);
-        available += candidate.blocksOn.get(nodeId).size;
+        available += copiesByNode.count(candidate.id(), nodeId);
       }
     }
     if (available < count) {
@@ -278,11 +294,10 @@ public final class WholeSetPolicy implements ReplacementPolicy {
     long[] evicted = new long[count];
     int taken = 0;
     for (State victim : victims) {
-      Blocks here = victim.blocksOn.get(nodeId);
       double priority = priority(victim.id());
       int before = taken;
-      while (taken < count && here.size > 0) {
-        long block = here.blocks[here.size - 1];
+      while (taken < count && copiesByNode.count(victim.id(), nodeId) > 0) {
+        long block = copiesByNode.newestBlock(victim.id(), nodeId);
         removeCopy(nodeId, block, victim);
         evicted[taken++] = block;
       }
@@ -293,16 +308,15 @@ public final class WholeSetPolicy implements ReplacementPolicy {
     return evicted;
   }
 
+  /**
+   * In eviction order, protected data sets included: shrinking the cache fills nothing, so a
+   * data set just admitted has no claim over a more popular one.
+   */
   @Override
   public long[] evictFrom(int nodeId, int blocks) {
     Node node = node(nodeId);
     int count = Math.min(blocks, node.cached.size());
-    if (count <= 0) {
-      return NONE;
-    }
-    long[] evicted = evictOn(nodeId, count, null, false, Double.POSITIVE_INFINITY);
-    return evicted != null ? evicted
-        : evictOn(nodeId, count, null, true, Double.POSITIVE_INFINITY);
+    return count <= 0 ? NONE : evictOn(nodeId, count, null, true, Double.POSITIVE_INFINITY);
   }
 
   @Override
@@ -372,13 +386,10 @@ public final class WholeSetPolicy implements ReplacementPolicy {
     node.cached.put(block, state.id());
     usedBlocks++;
     boolean wasComplete = state.complete();
-    if (!state.blocksOn.containsKey(nodeId)) {
-      state.blocksOn.put(nodeId, new Blocks());
-      if (state.inOrder) {
-        node.dataSets.add(state); // with the values the other nodes hold it by
-      }
+    if (copiesByNode.add(state.id(), nodeId, block) && state.inOrder) {
+      node.dataSets.add(state); // with the values the other nodes hold it by
     }
-    state.blocksOn.get(nodeId).add(block);
+    state.copyCount++;
     state.copies.add(block, 1);
     if (!state.inOrder || wasComplete != state.complete()) {
       unorder(state);
@@ -394,11 +405,9 @@ public final class WholeSetPolicy implements ReplacementPolicy {
     if (state.copies.add(block, -1) == 0) {
       state.copies.remove(block, 0);
     }
-    Blocks here = state.blocksOn.get(nodeId);
-    here.remove(block);
-    if (here.size == 0) {
+    state.copyCount--;
+    if (copiesByNode.remove(state.id(), nodeId, block)) {
       node.dataSets.remove(state);
-      state.blocksOn.remove(nodeId);
     }
     if (state.copies.size() == 0) {
       unorder(state);
@@ -412,8 +421,8 @@ public final class WholeSetPolicy implements ReplacementPolicy {
   private void unorder(State state) {
     if (state.inOrder) {
       ranked.remove(state);
-      for (int nodeId : state.blocksOn.keySet()) {
-        nodes.get(nodeId).dataSets.remove(state);
+      for (int i = 0; i < copiesByNode.nodeCount(state.id()); i++) {
+        nodes.get(copiesByNode.node(state.id(), i)).dataSets.remove(state);
       }
       state.inOrder = false;
     }
@@ -424,12 +433,12 @@ public final class WholeSetPolicy implements ReplacementPolicy {
     if (state.copies.size() == 0) {
       return;
     }
-    state.orderedComplete = state.complete();
-    state.orderedDensity = state.density();
-    state.orderedLastAccess = state.lastAccess;
+    state.rankedBy.set(state);
+    state.nodesBy.set(state);
+    state.staleOnNodes = false;
     ranked.add(state);
-    for (int nodeId : state.blocksOn.keySet()) {
-      nodes.get(nodeId).dataSets.add(state);
+    for (int i = 0; i < copiesByNode.nodeCount(state.id()); i++) {
+      nodes.get(copiesByNode.node(state.id(), i)).dataSets.add(state);
     }
     state.inOrder = true;
   }

@@ -15,7 +15,9 @@ import org.mpcache.policy.ReplacementPolicy;
  * Scale of the Replace Arbitrator's policy ({@code --policy}, mpcache by default; not a test):
  * access events per second on one thread, and heap per tracked block. Tracks {@code --blocks}
  * cached blocks in data sets of {@code --dataset-blocks} blocks over {@code --nodes} nodes, then
- * replays hits on random blocks.
+ * replays {@code --events} hits: on random blocks, or with {@code --as-jobs true} as jobs (a
+ * random data set's access, then a read of each of its blocks), which also costs the re-ranking
+ * a data-set access makes.
  * Run: {@code java -Xmx8g -cp target/classes:target/test-classes org.mpcache.bench.ArbitratorBenchmark}.
  */
 public final class ArbitratorBenchmark {
@@ -25,6 +27,7 @@ public final class ArbitratorBenchmark {
     int nodes = Integer.parseInt(option(args, "--nodes", "100"));
     int events = Integer.parseInt(option(args, "--events", "5000000"));
     String name = option(args, "--policy", "mpcache");
+    boolean asJobs = Boolean.parseBoolean(option(args, "--as-jobs", "false"));
 
     long heapBefore = usedHeap();
     ReplacementPolicy policy = ReplacementPolicies.create(name, MpCachePolicy.DEFAULT_FULL_BONUS,
@@ -45,15 +48,24 @@ public final class ArbitratorBenchmark {
     SplittableRandom random = new SplittableRandom(1);
     long hits = 0;
     long start = System.nanoTime();
+    long block = 0;
     for (int i = 0; i < events; i++) {
-      long block = random.nextInt(blocks);
+      if (!asJobs) {
+        block = random.nextInt(blocks);
+      } else if (i % perDataSet == 0) { // a job over one of the whole data sets
+        block = (long) random.nextInt(blocks / perDataSet) * perDataSet;
+        policy.dataSetAccessed(dataSets[(int) (block / perDataSet)]);
+      } else {
+        block++;
+      }
       hits += policy.access((int) (block % nodes), block, dataSets[(int) (block / perDataSet)])
           .hit() ? 1 : 0;
     }
     double seconds = (System.nanoTime() - start) / 1e9;
     System.out.printf(Locale.ROOT, "%s: %d blocks tracked: %d bytes of heap per block;"
-        + " %d access events (%d hits) in %.2f s = %.0f events/s on one thread%n",
-        policy.name(), blocks, heapPerBlock, events, hits, seconds, events / seconds);
+        + " %d access events (%d hits%s) in %.2f s = %.0f events/s on one thread%n",
+        policy.name(), blocks, heapPerBlock, events, hits, asJobs ? ", as jobs" : "", seconds,
+        events / seconds);
   }
 
   private static long usedHeap() {

@@ -33,7 +33,7 @@ class TestMasterSettings {
   void defaults() throws Exception {
     MasterSettings settings = MasterSettings.from(conf());
     assertEquals(9877, settings.bindAddress().getPort());
-    assertEquals("mpcache", settings.policy());
+    assertEquals("wholeset", settings.policy());
     assertEquals(DFS_MPCACHE_MASTER_FULL_BONUS_DEFAULT, settings.fullBonus());
     assertEquals(DFS_MPCACHE_MASTER_BACK_TO_BACK_DEFAULT, settings.backToBackDistance());
     assertEquals("directory", settings.dataSet());

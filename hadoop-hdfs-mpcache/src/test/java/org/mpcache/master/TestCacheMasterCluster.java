@@ -8,6 +8,10 @@ import static org.mpcache.conf.MpCacheConfigKeys.*;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -25,7 +29,10 @@ import org.apache.hadoop.test.MetricsAsserts;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInfo;
 import org.junit.jupiter.api.Timeout;
+import org.mpcache.policy.ReplacementPolicies;
+import org.mpcache.policy.WholeSetPolicy;
 import org.mpcache.protocol.MasterProtocolClientSideTranslatorPB;
 import org.mpcache.protocol.MasterReport;
 import org.mpcache.slave.CacheCounter;
@@ -36,7 +43,8 @@ import org.mpcache.tools.MpCacheAdmin;
 
 /**
  * The master in a NameNode with three slaves. Heartbeats are driven by the test (the interval is
- * an hour), so "within N heartbeats" is counted, not timed. Each DataNode caches two blocks.
+ * an hour), so "within N heartbeats" is counted, not timed. Each DataNode caches two blocks. The
+ * master runs its default policy unless a test names another with {@link MasterPolicy}.
  */
 @Timeout(300)
 class TestCacheMasterCluster {
@@ -47,8 +55,15 @@ class TestCacheMasterCluster {
   private Configuration conf;
   private InetSocketAddress masterAddress;
 
+  /** The master's policy for one test. */
+  @Retention(RetentionPolicy.RUNTIME)
+  @Target(ElementType.METHOD)
+  private @interface MasterPolicy {
+    String value();
+  }
+
   @BeforeEach
-  void start() throws IOException {
+  void start(TestInfo test) throws IOException {
     masterAddress = new InetSocketAddress("127.0.0.1", FreePorts.outsideEphemeralRange());
     conf = CacheTestCluster.conf();
     conf.set(DFSConfigKeys.DFS_NAMENODE_PLUGINS_KEY, MASTER_PLUGIN_CLASS);
@@ -56,6 +71,8 @@ class TestCacheMasterCluster {
     conf.set(DFS_MPCACHE_HEARTBEAT_KEY, "1h");
     conf.set(DFS_MPCACHE_CAPACITY_KEY, "600k"); // 2 blocks of 256 KB with their checksums
     conf.set(DFS_MPCACHE_MASTER_EXCLUDE_KEY, "/scratch");
+    test.getTestMethod().map(method -> method.getAnnotation(MasterPolicy.class))
+        .ifPresent(policy -> conf.set(DFS_MPCACHE_MASTER_POLICY_KEY, policy.value()));
     cluster = CacheTestCluster.start("master", conf, NODES, null);
   }
 
@@ -120,7 +137,49 @@ class TestCacheMasterCluster {
   }
 
   @Test
-  void evictingADataSetRemovesItFromEveryNodeAtItsNextHeartbeat() throws Exception {
+  void theDefaultPolicyMakesRoomOnTheReadingNodeOnlyAndNeverRefillsPastABetterDataSet()
+      throws Exception {
+    waitMasterActive();
+    Map<Path, byte[]> a = dataSet("/a", 2, 0, 1, 2);
+    Map<Path, byte[]> b = dataSet("/b", 1, 0);
+    warm(a); // every SSD is full of /a, admitted by the first data-set access
+    // /a, just admitted, is protected while jobs may still be filling it: /b is refused until
+    // the window of data-set accesses has passed, then it is worth more than /a.
+    for (int read = 1; read < WholeSetPolicy.DEFAULT_PROTECTED_ACCESSES; read++) {
+      readAll(b);
+      cluster.waitFillsEnded(); // else the next read finds the fill under way and does not ask
+      assertFalse(cluster.isCached(blocks(b).get(0)), "admitted at read " + read);
+    }
+    readAll(b);
+    waitAllCached(b);
+    cluster.heartbeatAll();
+    int evicted = 0;
+    for (LocatedBlock block : blocks(a)) {
+      if (cluster.holderIndex(block) == 0) {
+        evicted += cluster.isCached(block) ? 0 : 1;
+      } else {
+        assertTrue(cluster.isCached(block), "nothing is condemned on the other nodes");
+      }
+    }
+    assertEquals(1, evicted, "one block of room on node 0, one copy of /a gone");
+    MetricsRecordBuilder metrics = MetricsAsserts.getMetrics(MasterMetrics.SOURCE);
+    MetricsAsserts.assertCounter("EvictionsForRoom", 1L, metrics);
+    MetricsAsserts.assertCounter("EvictionsOfDataSetsElsewhere", 0L, metrics);
+    MetricsAsserts.assertCounter("DataSetsEvicted", 0L, metrics);
+
+    // Broken, /a earns no job hits; refilling it would push out /b, worth more (and protected).
+    readAll(a);
+    cluster.waitFillsEnded();
+    cluster.heartbeatAll();
+    Map<String, Integer> cachedPerDataSet = new HashMap<>();
+    report().dataSets().forEach(d -> cachedPerDataSet.put(d.path(), d.cachedBlocks()));
+    assertEquals(Map.of("/a", 5, "/b", 1), cachedPerDataSet);
+    assertEquals(0, cluster.total(CacheCounter.CORRUPT_DROPPED));
+  }
+
+  @Test
+  @MasterPolicy("mpcache")
+  void mpCacheEvictsADataSetFromEveryNodeAtItsNextHeartbeat() throws Exception {
     waitMasterActive();
     Map<Path, byte[]> a = dataSet("/a", 2, 0, 1, 2);
     Map<Path, byte[]> b = dataSet("/b", 1, 0);
@@ -226,7 +285,8 @@ class TestCacheMasterCluster {
     warm(a);
 
     String report = admin(0, "-report");
-    assertTrue(report.contains("active, policy mpcache, 3 slaves"), report);
+    assertTrue(report.contains("active, policy " + ReplacementPolicies.DEFAULT + ", 3 slaves"),
+        report);
     String dataSets = admin(0, "-datasets");
     assertTrue(dataSets.matches("(?s).*/a\\s+\\d+\\.\\d+\\s+2/2.*"), dataSets);
     String json = admin(0, "-datasets", "-json");

@@ -120,6 +120,21 @@ class TestWholeSetPolicy {
     assertEquals(2, policy.usedBlocks(0));
   }
 
+  /** A shrinking cache fills nothing: a data set just admitted still goes first if cheapest. */
+  @Test
+  void evictFromTakesEvenADataSetProtectedFromFills() {
+    WholeSetPolicy policy = new WholeSetPolicy(1000, 0, 4);
+    policy.setCapacity(0, 3);
+    DataSet popular = dataSet(1, 1);
+    jobs(policy, 0, popular, 3);
+    DataSet large = dataSet(2, 2);
+    job(policy, 0, large); // admitted by the last access: no other data set may evict it
+    long[] evicted = policy.evictFrom(0, 1);
+    assertEquals(1, evicted.length);
+    assertTrue(evicted[0] == block(large, 0) || evicted[0] == block(large, 1));
+    assertTrue(policy.isCached(0, block(popular, 0)));
+  }
+
   @Test
   void restoredRemovedAndForgottenCopiesKeepTheCounts() {
     WholeSetPolicy policy = policy(1000, 2, 2);

@@ -42,7 +42,7 @@ public final class BenchmarkHarness {
   public static final String DEFAULT_HDD = "2MB/s,567ms,1088KB";
   public static final String DEFAULT_SSD = "16MB/s,0.5ms,256KB";
   private static final String ALL_CONFIGS = "stock,memory,all-ssd,mpcache,mpcache-input-only,"
-      + "mpcache-cold,mpcache-lru,mpcache-lfu,mpcache-mru";
+      + "mpcache-cold,mpcache-paper,mpcache-lru,mpcache-lfu,mpcache-mru";
   /** System property naming the file Hadoop's log lines go to (bench-log4j.properties). */
   private static final String LOG_FILE_PROPERTY = "mpcache.bench.log";
 

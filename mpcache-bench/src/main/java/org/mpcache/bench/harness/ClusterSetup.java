@@ -3,14 +3,18 @@ package org.mpcache.bench.harness;
 import java.util.Arrays;
 import java.util.Locale;
 
+import org.mpcache.policy.ReplacementPolicies;
+
 /** A configuration the harness compares; all run the same workload on the same devices. */
 public enum ClusterSetup {
   STOCK("stock Hadoop", null, false),
   MEMORY("Hadoop in-memory cache (hdfs cacheadmin, PACMan-like)", null, false),
   ALL_SSD("ALL_SSD storage policy on the inputs, local dirs on SSD (upper bound)", null, false),
-  MPCACHE("mpCache: input and localized data on SSD", "mpcache", true),
-  MPCACHE_INPUT_ONLY("mpCache caching input data only", "mpcache", false),
-  MPCACHE_COLD("mpCache from an empty cache (no warm-up): what first reads cost", "mpcache",
+  MPCACHE("mpCache: input and localized data on SSD", ReplacementPolicies.DEFAULT, true),
+  MPCACHE_INPUT_ONLY("mpCache caching input data only", ReplacementPolicies.DEFAULT, false),
+  MPCACHE_COLD("mpCache from an empty cache (no warm-up): what first reads cost",
+      ReplacementPolicies.DEFAULT, true),
+  MPCACHE_PAPER("mpCache with the paper's policy (Algorithm 1, node-scoped victims)", "mpcache",
       true),
   MPCACHE_LRU("mpCache with LRU", "lru", true),
   MPCACHE_LFU("mpCache with LFU", "lfu", true),

@@ -475,6 +475,7 @@ final class Report {
       case MPCACHE -> "#009e73";
       case MPCACHE_INPUT_ONLY -> "#0072b2";
       case MPCACHE_COLD -> "#cc79a7";
+      case MPCACHE_PAPER -> "#882255";
       case MPCACHE_LRU -> "#d55e00";
       case MPCACHE_LFU -> "#a08a00";
       case MPCACHE_MRU -> "#332288";

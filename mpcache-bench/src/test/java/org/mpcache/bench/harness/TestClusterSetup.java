@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
+import org.mpcache.conf.MpCacheConfigKeys;
 import org.mpcache.policy.ReplacementPolicies;
 
 class TestClusterSetup {
@@ -16,5 +17,7 @@ class TestClusterSetup {
         assertTrue(ReplacementPolicies.isKnown(setup.policy()), setup + ": " + setup.policy());
       }
     }
+    assertEquals(MpCacheConfigKeys.DFS_MPCACHE_MASTER_POLICY_DEFAULT, ClusterSetup.MPCACHE.policy(),
+        "the product's configuration runs the master's default policy");
   }
 }
