@@ -9,7 +9,7 @@ package org.mpcache.policy;
  * data set. A node caches at most its capacity in blocks.
  */
 public interface ReplacementPolicy {
-  /** The policy's name as a key value selects it (mpcache, lru, lfu, mru). */
+  /** The policy's name as a key value selects it ({@link ReplacementPolicies#NAMES}). */
   String name();
 
   /** Declares a node, or changes its capacity (a smaller one takes effect on its next miss). */

@@ -33,7 +33,7 @@ import java.util.function.Function;
  *
  * <p>Cost: a block read is a map lookup; a miss that evicts costs O(log n) per victim; a data-set
  * access re-ranks its data set in the global order, and on the nodes holding it only when an
- * eviction there reaches it.
+ * eviction there reaches it (then O(log n) per node holding it, once for all the accesses since).
  */
 public final class WholeSetPolicy implements ReplacementPolicy {
   /** Half-life of a data set's access count, in data-set accesses. */
@@ -130,11 +130,28 @@ public final class WholeSetPolicy implements ReplacementPolicy {
         .thenComparingInt(State::id);
   }
 
+  /** Which data sets an eviction leaves alone. */
+  private enum Spared {
+    /** Those admitted within the protected accesses: to fill another. */
+    PROTECTED,
+    /** Those admitted within the protected accesses and not complete yet: to shrink a node. */
+    FILLING,
+    NONE;
+
+    boolean spares(WholeSetPolicy policy, State state) {
+      return switch (this) {
+        case PROTECTED -> policy.isProtected(state);
+        case FILLING -> policy.isProtected(state) && !state.complete();
+        case NONE -> false;
+      };
+    }
+  }
+
   private static final class Node {
     int capacity;
     /** Cached block to its data set id. */
     final LongIntMap cached = new LongIntMap();
-    /** Data sets holding copies here, in eviction order. */
+    /** Data sets holding copies here, in eviction order as of their last access seen here. */
     final TreeSet<State> dataSets = new TreeSet<>(NODE_ORDER);
   }
 
@@ -178,12 +195,15 @@ public final class WholeSetPolicy implements ReplacementPolicy {
     double now = accesses / halfLife;
     double decayed = state.logRate == Double.NEGATIVE_INFINITY ? 0
         : Math.pow(2, state.logRate - now);
-    state.logRate = Math.log(decayed + 1) / Math.log(2) + now; // above the old: later
+    state.logRate = Math.log(decayed + 1) / Math.log(2) + now;
     state.lastAccess = accesses;
     if (state.inOrder) {
       state.rankedBy.set(state);
       ranked.add(state);
       state.staleOnNodes = true;
+      if (state.density() < state.nodesBy.density) { // only if rounding ever undid the rise
+        reorderOnNodes(state);
+      }
     }
   }
 
@@ -212,7 +232,7 @@ public final class WholeSetPolicy implements ReplacementPolicy {
     int needed = node.cached.size() + 1 - node.capacity;
     if (needed > 0) {
       // The admission weighed the cluster's cheapest data sets; the room comes from this node's.
-      evict = evictOn(nodeId, needed, state, false, rate(state) / (1 + margin));
+      evict = evictOn(nodeId, needed, state, Spared.PROTECTED, rate(state) / (1 + margin));
       if (evict == null) {
         state.admitted = false; // not the rest of it either: a part earns no job hits
         return CacheDecision.REJECTED;
@@ -261,11 +281,10 @@ public final class WholeSetPolicy implements ReplacementPolicy {
 
   /**
    * Evicts {@code count} copies on the node, from the data sets holding copies there in
-   * eviction order, never {@code incoming}'s, no complete one earning {@code rateBelow} or more
-   * and, unless {@code evenProtected}, none of a protected data set; null (nothing evicted) when
-   * the others do not hold that many.
+   * eviction order, never {@code incoming}'s, no complete one earning {@code rateBelow} or more,
+   * none that {@code spared} names; null (nothing evicted) when the others do not hold that many.
    */
-  private long[] evictOn(int nodeId, int count, State incoming, boolean evenProtected,
+  private long[] evictOn(int nodeId, int count, State incoming, Spared spared,
       double rateBelow) {
     Node node = nodes.get(nodeId);
     List<State> victims = new ArrayList<>();
@@ -275,14 +294,13 @@ public final class WholeSetPolicy implements ReplacementPolicy {
     while (available < count && walk.hasNext()) {
       State candidate = walk.next();
       if (candidate.staleOnNodes) {
-        unorder(candidate); // on to its place, later; the walk goes on after the last it saw
-        order(candidate);
+        reorderOnNodes(candidate); // on to its place, later; the walk goes on after the last seen
         walk = (visited == null ? node.dataSets : node.dataSets.tailSet(visited, false))
             .iterator();
         continue;
       }
       visited = candidate;
-      if (candidate != incoming && (evenProtected || !isProtected(candidate))
+      if (candidate != incoming && !spared.spares(this, candidate)
           && !(candidate.complete() && rate(candidate) >= rateBelow)) {
         victims.add(candidate);
         available += copiesByNode.count(candidate.id(), nodeId);
@@ -309,14 +327,20 @@ public final class WholeSetPolicy implements ReplacementPolicy {
   }
 
   /**
-   * In eviction order, protected data sets included: shrinking the cache fills nothing, so a
-   * data set just admitted has no claim over a more popular one.
+   * In eviction order, sparing data sets still being filled while others hold enough: shrinking
+   * the cache fills nothing, so a complete data set admitted just now has no claim over a more
+   * popular one, but breaking one under way would leave its fills to push out complete ones.
    */
   @Override
   public long[] evictFrom(int nodeId, int blocks) {
     Node node = node(nodeId);
     int count = Math.min(blocks, node.cached.size());
-    return count <= 0 ? NONE : evictOn(nodeId, count, null, true, Double.POSITIVE_INFINITY);
+    if (count <= 0) {
+      return NONE;
+    }
+    long[] evicted = evictOn(nodeId, count, null, Spared.FILLING, Double.POSITIVE_INFINITY);
+    return evicted != null ? evicted
+        : evictOn(nodeId, count, null, Spared.NONE, Double.POSITIVE_INFINITY);
   }
 
   @Override
@@ -347,8 +371,10 @@ public final class WholeSetPolicy implements ReplacementPolicy {
 
   @Override
   public long[] forgetNode(int nodeId) {
-    for (long block : node(nodeId).cached.keys()) {
-      removed(nodeId, block);
+    for (State state : new ArrayList<>(node(nodeId).dataSets)) {
+      while (copiesByNode.count(state.id(), nodeId) > 0) { // newest first: no list walks
+        removeCopy(nodeId, copiesByNode.newestBlock(state.id(), nodeId), state);
+      }
     }
     setCapacity(nodeId, 0);
     return NONE;
@@ -414,6 +440,18 @@ public final class WholeSetPolicy implements ReplacementPolicy {
     } else if (wasComplete != state.complete()) {
       unorder(state);
       order(state);
+    }
+  }
+
+  /** Moves the data set to its current place in the sets of the nodes holding it. */
+  private void reorderOnNodes(State state) {
+    for (int i = 0; i < copiesByNode.nodeCount(state.id()); i++) {
+      nodes.get(copiesByNode.node(state.id(), i)).dataSets.remove(state);
+    }
+    state.nodesBy.set(state);
+    state.staleOnNodes = false;
+    for (int i = 0; i < copiesByNode.nodeCount(state.id()); i++) {
+      nodes.get(copiesByNode.node(state.id(), i)).dataSets.add(state);
     }
   }
 

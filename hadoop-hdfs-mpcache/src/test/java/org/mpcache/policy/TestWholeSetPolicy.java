@@ -135,6 +135,38 @@ class TestWholeSetPolicy {
     assertTrue(policy.isCached(0, block(popular, 0)));
   }
 
+  /** A shrinking node spares a data set still being filled while others hold enough. */
+  @Test
+  void evictFromSparesADataSetBeingFilled() {
+    WholeSetPolicy policy = new WholeSetPolicy(1000, 0, 4);
+    policy.setCapacity(0, 4);
+    DataSet popular = dataSet(1, 2);
+    jobs(policy, 0, popular, 3);
+    DataSet filling = dataSet(2, 2);
+    policy.dataSetAccessed(filling);
+    assertTrue(policy.access(0, block(filling, 0), filling).admitted()); // its job reads on
+    long[] evicted = policy.evictFrom(0, 1);
+    assertEquals(1, evicted.length);
+    assertTrue(evicted[0] == block(popular, 0) || evicted[0] == block(popular, 1));
+    assertTrue(policy.access(0, block(filling, 1), filling).admitted());
+    assertTrue(policy.isCached(0, block(filling, 0)), "the fill under way was broken");
+  }
+
+  /**
+   * An access moves a data set later on the nodes holding it (when an eviction there reaches
+   * it): what is evicted follows the accesses since the copies were made.
+   */
+  @Test
+  void evictionOnANodeFollowsTheAccessesSinceItsCopiesWereMade() {
+    WholeSetPolicy policy = policy(1000, 1, 2);
+    DataSet a = dataSet(1, 1);
+    DataSet b = dataSet(2, 1);
+    job(policy, 0, a); // read once: below b
+    jobs(policy, 0, b, 2);
+    jobs(policy, 0, a, 3); // read four times now: above b
+    assertArrayEquals(new long[] {block(b, 0)}, policy.evictFrom(0, 1));
+  }
+
   @Test
   void restoredRemovedAndForgottenCopiesKeepTheCounts() {
     WholeSetPolicy policy = policy(1000, 2, 2);
