@@ -23,7 +23,7 @@ public record MasterLinkSettings(List<InetSocketAddress> masters, long heartbeat
   public static MasterLinkSettings from(Configuration conf) throws InvalidSettingException {
     long timeout = positiveMillis(conf, DFS_MPCACHE_MASTER_TIMEOUT_KEY,
         DFS_MPCACHE_MASTER_TIMEOUT_DEFAULT_MS);
-    return new MasterLinkSettings(addresses(conf, DFS_MPCACHE_MASTER_ADDRESS_KEY),
+    return new MasterLinkSettings(MasterAddresses.all(conf),
         positiveMillis(conf, DFS_MPCACHE_HEARTBEAT_KEY, DFS_MPCACHE_HEARTBEAT_DEFAULT_MS),
         (int) Math.min(Integer.MAX_VALUE, timeout),
         Math.max(1, nonNegativeInt(conf, DFS_MPCACHE_REPORT_BATCH_KEY,

@@ -7,7 +7,6 @@ import java.net.InetSocketAddress;
 import java.util.List;
 
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.mpcache.master.CachedPaths;
 import org.mpcache.policy.ReplacementPolicies;
 
@@ -18,29 +17,12 @@ public record MasterSettings(InetSocketAddress bindAddress, int handlers, String
   public static final List<String> DATA_SETS = List.of("directory", "file");
 
   /**
-   * The settings of the master on this NameNode. With HA, {@code dfs.mpcache.master.address}
-   * lists one address per NameNode in the order of {@code dfs.ha.namenodes.<nameservice>}; the
-   * master listens on its NameNode's.
+   * The settings of the master of the NameNode whose RPC server is at {@code nameNodeRpc}; with
+   * HA its address is that NameNode's ({@link MasterAddresses#own}).
    */
-  public static MasterSettings from(Configuration conf) throws InvalidSettingException {
-    List<InetSocketAddress> addresses = addresses(conf, DFS_MPCACHE_MASTER_ADDRESS_KEY);
-    if (addresses.isEmpty()) {
-      throw new InvalidSettingException(DFS_MPCACHE_MASTER_ADDRESS_KEY,
-          "not set; the master needs host:port to listen on (slaves connect to it too)");
-    }
-    InetSocketAddress own = addresses.get(0);
-    String nameNodeId = conf.getTrimmed(DFSConfigKeys.DFS_HA_NAMENODE_ID_KEY, "");
-    String nameservice = conf.getTrimmed(DFSConfigKeys.DFS_NAMESERVICE_ID, "");
-    if (addresses.size() > 1 && !nameNodeId.isEmpty()) {
-      int index = List.copyOf(conf.getTrimmedStringCollection(
-          DFSConfigKeys.DFS_HA_NAMENODES_KEY_PREFIX + "." + nameservice)).indexOf(nameNodeId);
-      if (index < 0 || index >= addresses.size()) {
-        throw new InvalidSettingException(DFS_MPCACHE_MASTER_ADDRESS_KEY, "NameNode "
-            + nameNodeId + " has no address in the list (one per entry of "
-            + DFSConfigKeys.DFS_HA_NAMENODES_KEY_PREFIX + "." + nameservice + ", in order)");
-      }
-      own = addresses.get(index);
-    }
+  public static MasterSettings from(Configuration conf, InetSocketAddress nameNodeRpc)
+      throws InvalidSettingException {
+    InetSocketAddress own = MasterAddresses.own(conf, nameNodeRpc);
     String bindHost = conf.getTrimmed(DFS_MPCACHE_MASTER_BIND_HOST_KEY, "");
     InetSocketAddress bind = bindHost.isEmpty() ? own
         : new InetSocketAddress(bindHost, own.getPort());

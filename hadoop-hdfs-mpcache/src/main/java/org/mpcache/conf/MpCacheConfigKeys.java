@@ -68,8 +68,9 @@ public final class MpCacheConfigKeys {
 
   /**
    * host:port of the cache master's RPC endpoint: the master listens on its port, slaves and
-   * {@code MpCacheAdmin} connect to it (with NameNode HA, a comma-separated list: one per
-   * NameNode, the active one answers). Empty: no master, each slave decides on its own (LRU).
+   * {@code MpCacheAdmin} connect to it. With NameNode HA, one per NameNode, suffixed as Hadoop's
+   * own keys: {@code dfs.mpcache.master.address.<nameservice>.<namenode id>} (the active one
+   * answers; {@link MasterAddresses}). Empty: no master, each slave decides on its own (LRU).
    */
   public static final String DFS_MPCACHE_MASTER_ADDRESS_KEY = "dfs.mpcache.master.address";
 

@@ -12,6 +12,7 @@ import org.apache.hadoop.ipc.RPC;
 import org.apache.hadoop.ipc.StandbyException;
 import org.apache.hadoop.util.ServicePlugin;
 import org.apache.hadoop.util.Time;
+import org.mpcache.compat.HadoopRelease;
 import org.mpcache.conf.InvalidSettingException;
 import org.mpcache.conf.MasterSettings;
 import org.mpcache.protocol.AdmissionAnswer;
@@ -27,10 +28,12 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Runs the cache master inside the NameNode ({@code dfs.namenode.plugins}) behind its own Hadoop
- * RPC endpoint ({@code dfs.mpcache.master.address}). Only an active NameNode's master decides:
- * on a standby every call fails with a {@link StandbyException}, and a NameNode that becomes
- * active starts a fresh master that recovers its state from the slaves' registrations.
- * A bad setting leaves the NameNode running without a master (slaves then decide locally).
+ * RPC endpoint ({@code dfs.mpcache.master.address}, with HA the NameNode's own
+ * {@code dfs.mpcache.master.address.<nameservice>.<namenode id>}). Only an active NameNode's
+ * master decides: on a standby every call fails with a {@link StandbyException}, and a NameNode
+ * that becomes active starts a fresh master that recovers its state from the slaves'
+ * registrations. A bad setting, or a Hadoop of another release line, leaves the NameNode running
+ * without a master (slaves then decide locally).
  */
 public final class MpCacheMasterPlugin implements ServicePlugin, MpCacheMasterProtocol {
   private static final Logger LOG = LoggerFactory.getLogger(MpCacheMasterPlugin.class);
@@ -45,9 +48,14 @@ public final class MpCacheMasterPlugin implements ServicePlugin, MpCacheMasterPr
   @Override
   public void start(Object service) {
     nameNode = (NameNode) service;
+    String mismatch = HadoopRelease.mismatch("the mpCache master");
+    if (mismatch != null) {
+      LOG.error("{}: no master on this NameNode, slaves decide on their own", mismatch);
+      return;
+    }
     Configuration conf = nameNode.getConf();
     try {
-      settings = MasterSettings.from(conf);
+      settings = MasterSettings.from(conf, nameNode.getNameNodeAddress());
     } catch (InvalidSettingException e) {
       LOG.error("mpCache master not started, slaves will decide on their own: invalid setting {}",
           e.getMessage());

@@ -24,13 +24,15 @@ final class PBHelper {
         .setMisses(usage.misses())
         .setCachedBlocks(usage.cachedBlocks())
         .setState(usage.state())
+        .setBytesFromSsd(usage.bytesFromSsd())
+        .setBytesFromHdd(usage.bytesFromHdd())
         .build();
   }
 
   static SlaveUsage fromProto(UsageProto proto) {
     return new SlaveUsage(proto.getCapacityBytes(), proto.getInputBytes(), proto.getPoolBytes(),
         proto.getLocalizedBytes(), proto.getHits(), proto.getMisses(), proto.getCachedBlocks(),
-        proto.getState());
+        proto.getState(), proto.getBytesFromSsd(), proto.getBytesFromHdd());
   }
 
   static long[] longs(List<Long> values) {

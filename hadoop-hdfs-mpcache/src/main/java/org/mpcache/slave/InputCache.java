@@ -255,7 +255,8 @@ public final class InputCache implements ArbitratedCache {
   public SlaveUsage usage() {
     return new SlaveUsage(capacityBytes(), usedBytes(), freePoolBytes, localizedBytes,
         counter(CacheCounter.HITS), counter(CacheCounter.MISSES), cachedBlocks(),
-        enabled() ? "ok" : disabledReason());
+        enabled() ? "ok" : disabledReason(), counter(CacheCounter.BYTES_FROM_SSD),
+        counter(CacheCounter.BYTES_FROM_HDD));
   }
 
   // ---- Room: the Dynamic Space Tuner and the master ----------------------------------------

@@ -1,17 +1,28 @@
 package org.mpcache.tools;
 
+import static org.apache.hadoop.tools.TableListing.Justification.RIGHT;
 import static org.mpcache.conf.MpCacheConfigKeys.DFS_MPCACHE_MASTER_ADDRESS_KEY;
 import static org.mpcache.conf.MpCacheConfigKeys.DFS_MPCACHE_MASTER_TIMEOUT_DEFAULT_MS;
 
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.net.InetSocketAddress;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.DefaultParser;
+import org.apache.commons.cli.HelpFormatter;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+import org.apache.commons.cli.ParseException;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.conf.Configured;
 import org.apache.hadoop.fs.FileSystem;
@@ -20,6 +31,7 @@ import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.HdfsConfiguration;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
 import org.apache.hadoop.hdfs.protocol.LocatedBlock;
+import org.apache.hadoop.tools.TableListing;
 import org.apache.hadoop.util.StringUtils;
 import org.apache.hadoop.util.Tool;
 import org.apache.hadoop.util.ToolRunner;
@@ -35,21 +47,27 @@ import org.mpcache.protocol.SlaveUsage;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 /**
- * {@code hadoop jar hadoop-hdfs-mpcache.jar org.mpcache.tools.MpCacheAdmin -report|-datasets
- * [-json] | -locations <file>}: asks the active cache master (at
- * {@code dfs.mpcache.master.address}) for the state of every slave, of the cached data sets, or
- * where a file's blocks are on SSD. Exit code 0, or 1 when no active master answered or the file
- * cannot be listed, or 2 on a usage error.
+ * {@code hdfs mpcacheadmin} (the distribution's shell profile adds it): asks the active cache
+ * master for the state of every slave ({@code -report}), of the cached data sets
+ * ({@code -datasets}), or where a file's blocks are on SSD ({@code -locations}). Exit code 0, 1
+ * when no active master answered or the file cannot be listed, 2 on a usage error.
  */
 public final class MpCacheAdmin extends Configured implements Tool {
-  static final String USAGE = "Usage: mpcacheadmin -report | -datasets [-json]"
-      + " | -locations <file>\n"
-      + "  -report     per node: capacity, SSD use (input / pool / localized), hits, misses,"
-      + " hit ratio, state\n"
-      + "  -datasets   cached data sets: priority, cached / total blocks, nodes\n"
-      + "  -locations  per block of an HDFS file: its HDD replicas and its SSD copies\n"
-      + "  -json       machine-readable output\n"
-      + "The master is found at " + DFS_MPCACHE_MASTER_ADDRESS_KEY + ".";
+  static final long DEFAULT_TIMEOUT_MS = DFS_MPCACHE_MASTER_TIMEOUT_DEFAULT_MS * 5;
+  private static final Options OPTIONS = new Options()
+      .addOption(Option.builder("report").desc("per node: capacity, SSD use (input / pool /"
+          + " localized), hits, misses, hit ratio, bytes served from SSD and HDD, state").build())
+      .addOption(Option.builder("datasets").desc("cached data sets: priority, cached / total"
+          + " blocks, nodes").build())
+      .addOption(Option.builder("locations").hasArg().argName("path").desc("per block of an HDFS"
+          + " file: its HDD replicas and its SSD copies").build())
+      .addOption(Option.builder("json").desc("machine-readable output of -report or -datasets")
+          .build())
+      .addOption(Option.builder("timeout").hasArg().argName("duration").desc("how long to wait"
+          + " for each master (default " + DEFAULT_TIMEOUT_MS / 1000 + "s; 500ms, 2m, ...)")
+          .build())
+      .addOption(Option.builder("help").desc("this help").build());
+  static final String USAGE = usage();
 
   private final PrintStream out;
   private final PrintStream err;
@@ -66,13 +84,29 @@ public final class MpCacheAdmin extends Configured implements Tool {
 
   @Override
   public int run(String[] args) throws Exception {
-    List<String> arguments = List.of(args);
-    boolean json = arguments.contains("-json");
-    boolean report = arguments.contains("-report");
-    boolean dataSets = arguments.contains("-datasets");
-    boolean locations = arguments.size() == 2 && arguments.get(0).equals("-locations");
-    if (!locations && (report == dataSets || arguments.size() != (json ? 2 : 1))) {
-      err.println(USAGE);
+    CommandLine command;
+    long timeoutMillis;
+    try {
+      command = new DefaultParser().parse(OPTIONS, args);
+      if (command.hasOption("help")) {
+        out.print(USAGE);
+        return 0;
+      }
+      long actions = Stream.of("report", "datasets", "locations").filter(command::hasOption)
+          .count();
+      if (actions != 1) {
+        throw new ParseException("give one of -report, -datasets, -locations <path>");
+      }
+      if (!command.getArgList().isEmpty()) {
+        throw new ParseException("unexpected argument " + command.getArgList().get(0));
+      }
+      if (command.hasOption("json") && command.hasOption("locations")) {
+        throw new ParseException("-json goes with -report or -datasets");
+      }
+      timeoutMillis = timeoutMillis(command.getOptionValue("timeout"));
+    } catch (ParseException e) {
+      err.println("mpcacheadmin: " + e.getMessage());
+      err.print(USAGE);
       return 2;
     }
     List<InetSocketAddress> masters;
@@ -83,18 +117,21 @@ public final class MpCacheAdmin extends Configured implements Tool {
       return 2;
     }
     if (masters.isEmpty()) {
-      err.println("mpcacheadmin: " + DFS_MPCACHE_MASTER_ADDRESS_KEY
-          + " is not set: no cache master to ask");
+      err.println("mpcacheadmin: " + DFS_MPCACHE_MASTER_ADDRESS_KEY + " (or, with NameNode HA, "
+          + DFS_MPCACHE_MASTER_ADDRESS_KEY + ".<nameservice>.<namenode id>) is not set: no cache"
+          + " master to ask");
       return 1;
     }
+    boolean json = command.hasOption("json");
     StringBuilder failures = new StringBuilder();
     for (InetSocketAddress address : masters) {
       try (MasterProtocolClientSideTranslatorPB master = MasterProtocolClientSideTranslatorPB
-          .connect(getConf(), address, (int) DFS_MPCACHE_MASTER_TIMEOUT_DEFAULT_MS * 5)) {
-        if (locations) {
-          return printLocations(master, new Path(arguments.get(1)));
+          .connect(getConf(), address, (int) Math.min(Integer.MAX_VALUE, timeoutMillis))) {
+        if (command.hasOption("locations")) {
+          return printLocations(master, new Path(command.getOptionValue("locations")));
         }
         MasterReport state = master.report();
+        boolean report = command.hasOption("report");
         if (json) {
           Object view = report ? new NodesView(address.toString(), state.state(), state.policy(),
               state.nodes()) : new DataSetsView(address.toString(), state.state(),
@@ -116,6 +153,35 @@ public final class MpCacheAdmin extends Configured implements Tool {
     return 1;
   }
 
+  /** A duration as Hadoop's time keys take it (a bare number is milliseconds). */
+  private static long timeoutMillis(String value) throws ParseException {
+    if (value == null) {
+      return DEFAULT_TIMEOUT_MS;
+    }
+    Configuration parsed = new Configuration(false);
+    parsed.set("timeout", value);
+    try {
+      long millis = parsed.getTimeDuration("timeout", 0, TimeUnit.MILLISECONDS);
+      if (millis <= 0) {
+        throw new ParseException("-timeout must be above 0, got " + value);
+      }
+      return millis;
+    } catch (NumberFormatException e) {
+      throw new ParseException("-timeout takes a duration such as 30s or 2m, got " + value);
+    }
+  }
+
+  private static String usage() {
+    StringWriter text = new StringWriter();
+    PrintWriter writer = new PrintWriter(text);
+    new HelpFormatter().printHelp(writer, 100, "hdfs mpcacheadmin [generic options]"
+        + " -report [-json] | -datasets [-json] | -locations <path>", null, OPTIONS, 2, 2,
+        "The master is found at " + DFS_MPCACHE_MASTER_ADDRESS_KEY + " (with NameNode HA, "
+        + DFS_MPCACHE_MASTER_ADDRESS_KEY + ".<nameservice>.<namenode id>).");
+    writer.flush();
+    return text.toString();
+  }
+
   /** The JSON of {@code -report}. */
   record NodesView(String master, String state, String policy, List<NodeReport> nodes) {
   }
@@ -128,29 +194,35 @@ public final class MpCacheAdmin extends Configured implements Tool {
   private void printNodes(InetSocketAddress address, MasterReport state) {
     out.printf("mpCache master %s: %s, policy %s, %d slaves%n%n", address, state.state(),
         state.policy(), state.nodes().size());
-    out.printf("%-28s %10s %10s %10s %10s %9s %9s %6s %8s %8s  %s%n", "Node", "Capacity",
-        "Input", "Pool", "Localized", "Hits", "Misses", "Hit %", "Heard", "To evict", "State");
+    TableListing table = new TableListing.Builder().addField("Node")
+        .addField("Capacity", RIGHT).addField("Input", RIGHT).addField("Pool", RIGHT)
+        .addField("Localized", RIGHT).addField("Hits", RIGHT).addField("Misses", RIGHT)
+        .addField("Hit %", RIGHT).addField("From SSD", RIGHT).addField("From HDD", RIGHT)
+        .addField("Heard", RIGHT).addField("To evict", RIGHT).addField("State").build();
     for (NodeReport node : state.nodes()) {
       SlaveUsage usage = node.usage();
-      out.printf(Locale.ROOT, "%-28s %10s %10s %10s %10s %9d %9d %6.1f %7.1fs %8d  %s%n",
-          node.hostname(), size(usage.capacityBytes()), size(usage.inputBytes()),
-          size(usage.poolBytes()), size(usage.localizedBytes()), usage.hits(), usage.misses(),
-          100 * usage.hitRatio(), node.lastHeartbeatMillisAgo() / 1000.0,
-          node.pendingEvictions(), usage.state());
+      table.addRow(node.hostname(), size(usage.capacityBytes()), size(usage.inputBytes()),
+          size(usage.poolBytes()), size(usage.localizedBytes()), "" + usage.hits(),
+          "" + usage.misses(), String.format(Locale.ROOT, "%.1f", 100 * usage.hitRatio()),
+          size(usage.bytesFromSsd()), size(usage.bytesFromHdd()),
+          String.format(Locale.ROOT, "%.1fs", node.lastHeartbeatMillisAgo() / 1000.0),
+          "" + node.pendingEvictions(), usage.state());
     }
+    out.print(table);
   }
 
   private void printDataSets(InetSocketAddress address, MasterReport state) {
     out.printf("mpCache master %s: %s, policy %s, %d data sets cached%n%n", address,
         state.state(), state.policy(), state.dataSets().size());
-    out.printf("%-40s %9s %15s  %s%n", "Data set", "Priority", "Cached/Total", "Nodes");
+    TableListing table = new TableListing.Builder().addField("Data set")
+        .addField("Priority", RIGHT).addField("Cached/Total", RIGHT).addField("Nodes").build();
     for (DataSetReport dataSet : state.dataSets()) {
-      out.printf(Locale.ROOT, "%-40s %9s %15s  %s%n", dataSet.path(),
-          Double.isNaN(dataSet.priority()) ? "-"
-              : String.format(Locale.ROOT, "%.3f", dataSet.priority()),
+      table.addRow(dataSet.path(), Double.isNaN(dataSet.priority()) ? "-"
+          : String.format(Locale.ROOT, "%.3f", dataSet.priority()),
           dataSet.cachedBlocks() + "/" + dataSet.totalBlocks(),
           String.join(",", dataSet.hostnames()));
     }
+    out.print(table);
   }
 
   /**
@@ -176,20 +248,22 @@ public final class MpCacheAdmin extends Configured implements Tool {
         blocks.stream().mapToLong(block -> block.getBlock().getBlockId()).toArray());
     out.printf("%s: %d blocks, %d with an SSD copy%n%n", path, blocks.size(),
         onSsd.stream().filter(holders -> !holders.isEmpty()).count());
-    out.printf("%12s %10s  %-24s %-30s %s%n", "Offset", "Length", "Block", "Replicas",
-        "SSD copies");
+    TableListing table = new TableListing.Builder().addField("Offset", RIGHT)
+        .addField("Length", RIGHT).addField("Block").addField("Replicas").addField("SSD copies")
+        .build();
     for (int i = 0; i < blocks.size(); i++) {
       LocatedBlock block = blocks.get(i);
       Map<String, String> hosts = new HashMap<>();
       for (DatanodeInfo replica : block.getLocations()) {
         hosts.put(replica.getDatanodeUuid(), replica.getXferAddr());
       }
-      out.printf("%12d %10s  %-24s %-30s %s%n", block.getStartOffset(),
-          size(block.getBlockSize()), block.getBlock().getBlockName(),
+      table.addRow("" + block.getStartOffset(), size(block.getBlockSize()),
+          block.getBlock().getBlockName(),
           String.join(",", hosts.values().stream().sorted().toList()),
           String.join(",", onSsd.get(i).stream().map(uuid -> hosts.getOrDefault(uuid, uuid))
               .sorted().toList()));
     }
+    out.print(table);
     return 0;
   }
 

@@ -6,6 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.mpcache.conf.MpCacheConfigKeys.*;
 
+import java.net.InetSocketAddress;
+import java.util.List;
+
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.junit.jupiter.api.Test;
@@ -13,6 +16,13 @@ import org.mpcache.master.CachedPaths;
 
 /** The master's and the slave link's keys: defaults, and bad values named with their key. */
 class TestMasterSettings {
+  /** The NameNode's RPC address, as NameNode.getNameNodeAddress gives it to the plugin. */
+  private static final InetSocketAddress NAMENODE = new InetSocketAddress("127.0.0.1", 8020);
+
+  private static MasterSettings settings(Configuration conf) throws InvalidSettingException {
+    return MasterSettings.from(conf, NAMENODE);
+  }
+
   private static Configuration conf(String... keyValues) {
     Configuration conf = new Configuration(false);
     conf.set(DFS_MPCACHE_MASTER_ADDRESS_KEY, "nn.example.com:9877");
@@ -24,14 +34,14 @@ class TestMasterSettings {
 
   private static void assertRejected(String key, String value, String why) {
     InvalidSettingException e = assertThrows(InvalidSettingException.class,
-        () -> MasterSettings.from(conf(key, value)));
+        () -> settings(conf(key, value)));
     assertEquals(key, e.getKey());
     assertTrue(e.getMessage().contains(why), e.getMessage());
   }
 
   @Test
   void defaults() throws Exception {
-    MasterSettings settings = MasterSettings.from(conf());
+    MasterSettings settings = settings(conf());
     assertEquals(9877, settings.bindAddress().getPort());
     assertEquals("wholeset", settings.policy());
     assertEquals(DFS_MPCACHE_MASTER_FULL_BONUS_DEFAULT, settings.fullBonus());
@@ -45,14 +55,14 @@ class TestMasterSettings {
 
   @Test
   void cachedPathsExcludeHadoopsOwnDirsAndTheConfiguredOnes() throws Exception {
-    CachedPaths paths = MasterSettings.from(conf(DFS_MPCACHE_MASTER_EXCLUDE_KEY, "/scratch/",
+    CachedPaths paths = settings(conf(DFS_MPCACHE_MASTER_EXCLUDE_KEY, "/scratch/",
         DFS_MPCACHE_MASTER_INCLUDE_KEY, "/data,/scratch")).cachedPaths();
     assertTrue(paths.caches("/data"));
     assertTrue(paths.caches("/data/sets/wiki"));
     assertFalse(paths.caches("/database"), "prefixes match whole path components");
     assertFalse(paths.caches("/scratch/x"), "an exclusion wins over an inclusion");
     assertFalse(paths.caches("/user/alice/in"), "not included");
-    CachedPaths all = MasterSettings.from(conf()).cachedPaths();
+    CachedPaths all = settings(conf()).cachedPaths();
     assertTrue(all.caches("/user/alice/in"));
     assertTrue(all.caches("/tmp/logs2"));
     assertFalse(all.caches("/tmp/logs/alice/logs/application_1"));
@@ -74,15 +84,41 @@ class TestMasterSettings {
     assertRejected(DFS_MPCACHE_MASTER_INCLUDE_KEY, "data", "'data' is not an absolute");
   }
 
+  /** Two NameNodes on one host, no dfs.ha.namenode.id: each master is found by its RPC port. */
+  private static Configuration haConf() {
+    Configuration conf = new Configuration(false);
+    conf.set(DFSConfigKeys.DFS_NAMESERVICES, "ns");
+    conf.set(DFSConfigKeys.DFS_HA_NAMENODES_KEY_PREFIX + ".ns", "a,b");
+    conf.set(DFSConfigKeys.DFS_NAMENODE_RPC_ADDRESS_KEY + ".ns.a", "127.0.0.1:8020");
+    conf.set(DFSConfigKeys.DFS_NAMENODE_RPC_ADDRESS_KEY + ".ns.b", "127.0.0.1:8021");
+    conf.set(DFS_MPCACHE_MASTER_ADDRESS_KEY + ".ns.a", "127.0.0.1:9877");
+    conf.set(DFS_MPCACHE_MASTER_ADDRESS_KEY + ".ns.b", "127.0.0.1:9878");
+    return conf;
+  }
+
   @Test
-  void withHaEachNameNodeListensOnItsOwnAddress() throws Exception {
-    Configuration conf = conf(DFS_MPCACHE_MASTER_ADDRESS_KEY, "nn1:9877,nn2:9878",
-        DFSConfigKeys.DFS_NAMESERVICE_ID, "ns",
-        DFSConfigKeys.DFS_HA_NAMENODES_KEY_PREFIX + ".ns", "a,b",
-        DFSConfigKeys.DFS_HA_NAMENODE_ID_KEY, "b");
-    assertEquals(9878, MasterSettings.from(conf).bindAddress().getPort());
-    conf.set(DFSConfigKeys.DFS_HA_NAMENODE_ID_KEY, "c");
-    assertThrows(InvalidSettingException.class, () -> MasterSettings.from(conf));
+  void withHaEachNameNodesMasterIsFoundByTheNameNodesRpcAddress() throws Exception {
+    Configuration conf = haConf();
+    assertEquals(9877, MasterSettings.from(conf, NAMENODE).bindAddress().getPort());
+    assertEquals(9878, MasterSettings.from(conf, new InetSocketAddress("127.0.0.1", 8021))
+        .bindAddress().getPort());
+    assertEquals(List.of(9877, 9878), MasterLinkSettings.from(conf).masters().stream()
+        .map(InetSocketAddress::getPort).toList(), "slaves and clients ask both");
+  }
+
+  @Test
+  void withHaAMasterThatCannotTellItsNameNodeSaysWhy() {
+    InvalidSettingException stranger = assertThrows(InvalidSettingException.class,
+        () -> MasterSettings.from(haConf(), new InetSocketAddress("127.0.0.1", 8030)));
+    assertTrue(stranger.getMessage().contains(":8030"), stranger.getMessage());
+    Configuration missing = haConf();
+    missing.unset(DFS_MPCACHE_MASTER_ADDRESS_KEY + ".ns.b");
+    InvalidSettingException unset = assertThrows(InvalidSettingException.class,
+        () -> MasterSettings.from(missing, new InetSocketAddress("127.0.0.1", 8021)));
+    assertEquals(DFS_MPCACHE_MASTER_ADDRESS_KEY + ".ns.b", unset.getKey());
+    InvalidSettingException list = assertThrows(InvalidSettingException.class,
+        () -> settings(conf(DFS_MPCACHE_MASTER_ADDRESS_KEY, "nn1:9877,nn2:9878")));
+    assertTrue(list.getMessage().contains(".<nameservice>.<namenode id>"), list.getMessage());
   }
 
   @Test

@@ -79,7 +79,7 @@ class TestCacheMaster {
   }
 
   private static SlaveUsage usage(int capacityBlocks) {
-    return new SlaveUsage(capacityBlocks * BLOCK, 0, 0, 0, 0, 0, 0, "ok");
+    return new SlaveUsage(capacityBlocks * BLOCK, 0, 0, 0, 0, 0, 0, "ok", 0, 0);
   }
 
   private static HeartbeatAnswer beat(CacheMaster master, String slave, long... hits) {

@@ -31,11 +31,20 @@ class TestCacheMasterHa {
     InetSocketAddress second = new InetSocketAddress("127.0.0.1", FreePorts.outsideEphemeralRange());
     Configuration conf = CacheTestCluster.conf();
     conf.set(DFSConfigKeys.DFS_NAMENODE_PLUGINS_KEY, MASTER_PLUGIN_CLASS);
-    conf.set(DFS_MPCACHE_MASTER_ADDRESS_KEY,
-        NetUtils.getHostPortString(first) + "," + NetUtils.getHostPortString(second));
+    // As real HA clusters are configured: fixed RPC ports per NameNode, each master found by its
+    // NameNode's, never by dfs.ha.namenode.id (MasterAddresses.own). Both share 127.0.0.1.
+    MiniDFSNNTopology topology = new MiniDFSNNTopology().addNameservice(
+        new MiniDFSNNTopology.NSConf("ns1")
+            .addNN(new MiniDFSNNTopology.NNConf("nn1")
+                .setIpcPort(FreePorts.outsideEphemeralRange())
+                .setHttpPort(FreePorts.outsideEphemeralRange()))
+            .addNN(new MiniDFSNNTopology.NNConf("nn2")
+                .setIpcPort(FreePorts.outsideEphemeralRange())
+                .setHttpPort(FreePorts.outsideEphemeralRange())));
+    conf.set(DFS_MPCACHE_MASTER_ADDRESS_KEY + ".ns1.nn1", NetUtils.getHostPortString(first));
+    conf.set(DFS_MPCACHE_MASTER_ADDRESS_KEY + ".ns1.nn2", NetUtils.getHostPortString(second));
     conf.set(DFS_MPCACHE_HEARTBEAT_KEY, "1h");
-    try (CacheTestCluster cluster = CacheTestCluster.start("ha", conf, 1, null,
-        MiniDFSNNTopology.simpleHATopology())) {
+    try (CacheTestCluster cluster = CacheTestCluster.start("ha", conf, 1, null, topology)) {
       InputCache slave = cluster.cache(0);
       cluster.mini().transitionToActive(0);
       waitRegisteredWith(slave, first);

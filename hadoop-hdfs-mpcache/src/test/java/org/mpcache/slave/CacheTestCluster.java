@@ -318,18 +318,26 @@ public final class CacheTestCluster implements AutoCloseable {
   public void fillOnEveryHolder(Path file) throws Exception {
     for (LocatedBlock block : blocks(file)) {
       for (DatanodeInfo location : block.getLocations()) {
-        InputCache cache = cache(cluster.getDataNode(location.getIpcPort()));
-        ExtendedBlock b = block.getBlock();
-        InputStream meta = cache.openMeta(b, ReadCaller.CLIENT_READ);
-        try (InputStream data = cache.openData(b, 0, ReadCaller.CLIENT_READ)) {
-          IOUtils.readFully(data, new byte[(int) b.getNumBytes()], 0, (int) b.getNumBytes());
-        } finally {
-          IOUtils.closeStream(meta);
-        }
-        BlockKey key = new BlockKey(b.getBlockPoolId(), b.getBlockId());
-        GenericTestUtils.waitFor(() -> cache.isCached(key), 10, 30_000, key + " cached");
+        fill(block, cluster.getDataNode(location.getIpcPort()));
       }
     }
+  }
+
+  /**
+   * Reads a block whole through a DataNode's cache as a remote reader does (the NameNode is not
+   * asked: the file may be gone) and waits until the copy is kept.
+   */
+  public void fill(LocatedBlock block, DataNode dataNode) throws Exception {
+    InputCache cache = cache(dataNode);
+    ExtendedBlock b = block.getBlock();
+    InputStream meta = cache.openMeta(b, ReadCaller.CLIENT_READ);
+    try (InputStream data = cache.openData(b, 0, ReadCaller.CLIENT_READ)) {
+      IOUtils.readFully(data, new byte[(int) b.getNumBytes()], 0, (int) b.getNumBytes());
+    } finally {
+      IOUtils.closeStream(meta);
+    }
+    BlockKey key = new BlockKey(b.getBlockPoolId(), b.getBlockId());
+    GenericTestUtils.waitFor(() -> cache.isCached(key), 10, 30_000, key + " cached");
   }
 
   /** The SSD data files of a block's copies on every DataNode. */

@@ -113,7 +113,9 @@ public class SsdOutputFiles extends MapOutputFile {
     if (chosen < 0) {
       return null;
     }
-    Path file = new Path(dirs.get(chosen), path);
+    // As LocalDirAllocator does: the path is relative to the chosen dir even when given absolute
+    // (the reduce side's on-disk merger names its output after an input's absolute path).
+    Path file = new Path(dirs.get(chosen), path.startsWith("/") ? path.substring(1) : path);
     FileSystem.getLocal(conf).mkdirs(file.getParent());
     return file;
   }

@@ -47,6 +47,21 @@ class TestSsdOutputFiles {
     assertTrue(fast > 240 && fast < 360, fast + " of 400 spills on the 3x faster dir");
   }
 
+  /**
+   * The reduce side's on-disk merger asks for its output by an input's absolute path, as
+   * LocalDirAllocator takes it: inside the chosen dir, so the weights hold for merges too.
+   */
+  @Test
+  void mergeOutputsNamedByAnAbsolutePathGoToTheChosenDir() throws IOException {
+    SsdOutputFiles files = files(root.resolve("fast") + "=1000000," + root.resolve("slow")
+        + "=0.000001");
+    String input = root.resolve("slow/usercache/u/appcache/app/output/map_1.out").toString();
+    org.apache.hadoop.fs.Path merged = files.mergeAllocator().getLocalPathForWrite(input, 1024,
+        new JobConf(false), true);
+    assertTrue(merged.toString().startsWith(root.resolve("fast").toString()), merged.toString());
+    assertTrue(merged.toString().endsWith(input), merged.toString());
+  }
+
   @Test
   void aBadBandwidthSettingLeavesHadoopsRoundRobin() throws IOException {
     SsdOutputFiles files = files("no-equals-sign");

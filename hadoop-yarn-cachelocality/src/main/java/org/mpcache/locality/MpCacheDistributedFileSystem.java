@@ -21,6 +21,7 @@ import org.apache.hadoop.hdfs.ClientChoosingDistributedFileSystem;
 import org.apache.hadoop.hdfs.DFSClient;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
 import org.apache.hadoop.hdfs.protocol.LocatedBlock;
+import org.mpcache.compat.HadoopRelease;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -29,7 +30,8 @@ import org.slf4j.LoggerFactory;
  * view. The block locations that input formats turn into split hosts name the DataNodes holding
  * each block on SSD, shown as {@link LocalityMode} says; readers try a block's replicas in
  * {@link ReadOrder} ({@link MpCacheDFSClient}). Set cluster-wide as {@code fs.hdfs.impl}; writes,
- * retries and replica failover are stock. When the master cannot be reached all is stock.
+ * retries and replica failover are stock. When the master cannot be reached, or on a Hadoop
+ * release line other than mpCache's, all is stock.
  */
 public class MpCacheDistributedFileSystem extends ClientChoosingDistributedFileSystem {
   private static final Logger LOG = LoggerFactory.getLogger(MpCacheDistributedFileSystem.class);
@@ -42,6 +44,11 @@ public class MpCacheDistributedFileSystem extends ClientChoosingDistributedFileS
   @Override
   protected DFSClient createClient(URI uri, Configuration conf, FileSystem.Statistics statistics)
       throws IOException {
+    String mismatch = HadoopRelease.mismatch("the cache-aware HDFS client");
+    if (mismatch != null) {
+      LOG.warn(mismatch);
+      return new DFSClient(uri, conf, statistics);
+    }
     client = new MpCacheDFSClient(uri, conf, statistics, new SsdCopies(conf), localHost());
     return client;
   }
@@ -103,6 +110,9 @@ public class MpCacheDistributedFileSystem extends ClientChoosingDistributedFileS
 
   /** The locations with the SSD copies shown, or as they are if the master does not answer. */
   private BlockLocation[] withSsdCopies(BlockLocation[] locations) throws IOException {
+    if (client == null) {
+      return locations; // stock client: another Hadoop release line
+    }
     List<Integer> known = new ArrayList<>();
     for (int i = 0; i < locations.length; i++) {
       if (locations[i] instanceof HdfsBlockLocation) {

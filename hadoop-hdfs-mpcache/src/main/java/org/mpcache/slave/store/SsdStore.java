@@ -5,10 +5,13 @@ import static org.mpcache.conf.MpCacheConfigKeys.DFS_MPCACHE_DIRS_KEY;
 
 import java.io.File;
 import java.io.FileInputStream;
+import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.io.OutputStream;
 import java.io.RandomAccessFile;
+import java.io.StringReader;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,6 +20,7 @@ import java.nio.file.attribute.PosixFilePermission;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
@@ -48,6 +52,13 @@ import org.slf4j.LoggerFactory;
 public final class SsdStore {
   private static final Logger LOG = LoggerFactory.getLogger(SsdStore.class);
   static final String LAYOUT_DIR = "mpcache";
+  /**
+   * The layout this release reads and writes; a dir holding another is discarded at admission.
+   * Raise it with any change of the files' names, places or meaning.
+   */
+  static final String LAYOUT_VERSION = "1";
+  static final String VERSION_FILE = "VERSION";
+  private static final String VERSION_KEY = "layoutVersion";
   private static final String META_SUFFIX = ".meta";
   /** A copy's data file; copies made before names carried {@code _<n>} have none. */
   private static final Pattern DATA_NAME = Pattern.compile("blk_(-?\\d+)_(\\d+)(?:_\\d+)?");
@@ -106,12 +117,29 @@ public final class SsdStore {
    */
   public void admit(CacheDir dir) throws IOException {
     checkUsable(dir);
+    String found = layoutVersion(dir);
     makeDirs(dir, dir.configured().toPath(), dir.inputRoot());
     makeDirs(dir, dir.configured().toPath(), dir.tmpRoot());
     // Made by an earlier version, perhaps with other permissions.
     restrict(dir, dir.layoutRoot());
     restrict(dir, dir.inputRoot());
     restrict(dir, dir.tmpRoot());
+    if (found != null && !found.equals(LAYOUT_VERSION)) {
+      // Another release's layout (a downgrade, or a later change of this one): never served.
+      // Moved into tmp, which is emptied below, so a crash meanwhile leaves nothing to adopt.
+      LOG.warn("mpCache SSD dir {}: its copies are in layout version {}, this release reads {};"
+          + " they are discarded", dir.configured(), found, LAYOUT_VERSION);
+      Path discarded = dir.tmpRoot().resolve("discarded-layout-" + found.replaceAll("\\W", "_"));
+      call(dir, () -> {
+        io.move(null, dir.inputRoot(), discarded, StandardCopyOption.ATOMIC_MOVE);
+        return null;
+      });
+      makeDirs(dir, dir.configured().toPath(), dir.inputRoot());
+    }
+    File versionFile = dir.layoutRoot().resolve(VERSION_FILE).toFile();
+    if (!LAYOUT_VERSION.equals(found) || !call(dir, () -> io.exists(null, versionFile))) {
+      writeLayoutVersion(dir);
+    }
     for (File leftover : call(dir, () -> io.listFiles(null, dir.tmpRoot().toFile()))) {
       call(dir, () -> io.fullyDelete(null, leftover));
     }
@@ -119,6 +147,49 @@ public final class SsdStore {
     dir.usableBytes(usable);
     dir.quotaBytes(capacityBytes > 0 ? capacityBytes / dirCount
         : (long) (AUTO_CAPACITY_FRACTION * (usable + call(dir, () -> treeBytes(dir.inputRoot())))));
+  }
+
+  /**
+   * The layout version of the dir's copies: {@code mpcache/VERSION}, {@link #LAYOUT_VERSION}
+   * for a layout made before the file existed (the same layout), null for no layout yet, and what
+   * the file says otherwise (an unreadable file says "unreadable").
+   */
+  private String layoutVersion(CacheDir dir) throws IOException {
+    File version = dir.layoutRoot().resolve(VERSION_FILE).toFile();
+    if (!call(dir, () -> io.exists(null, dir.layoutRoot().toFile()))) {
+      return null;
+    }
+    if (!call(dir, () -> io.exists(null, version))) {
+      return LAYOUT_VERSION;
+    }
+    byte[] text = call(dir, () -> {
+      try (FileInputStream in = io.getFileInputStream(null, version)) {
+        return in.readAllBytes();
+      }
+    });
+    Properties properties = new Properties();
+    try {
+      properties.load(new StringReader(new String(text, StandardCharsets.ISO_8859_1)));
+    } catch (IllegalArgumentException e) {
+      return "unreadable";
+    }
+    return properties.getProperty(VERSION_KEY, "unreadable").trim();
+  }
+
+  /** Writes {@code mpcache/VERSION} whole or not at all (written aside, then moved). */
+  private void writeLayoutVersion(CacheDir dir) throws IOException {
+    Path written = dir.tmpRoot().resolve(VERSION_FILE);
+    byte[] text = ("# The layout of this mpCache dir (docs/architecture.md, On the SSD)\n"
+        + VERSION_KEY + "=" + LAYOUT_VERSION + "\n").getBytes(StandardCharsets.US_ASCII);
+    call(dir, () -> {
+      try (FileOutputStream out = io.getFileOutputStream(null, written.toFile())) {
+        out.write(text);
+        out.getChannel().force(true);
+      }
+      io.move(null, written, dir.layoutRoot().resolve(VERSION_FILE),
+          StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+      return null;
+    });
   }
 
   /** The result of lane work, or an {@link IOException} naming why there is none in time. */

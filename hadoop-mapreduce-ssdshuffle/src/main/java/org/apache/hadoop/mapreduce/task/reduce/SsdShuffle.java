@@ -1,16 +1,27 @@
 package org.apache.hadoop.mapreduce.task.reduce;
 
 import org.apache.hadoop.mapred.ShuffleConsumerPlugin;
+import org.mpcache.compat.HadoopRelease;
 import org.mpcache.shuffle.SsdOutputFiles;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Hadoop's shuffle whose on-disk map outputs and merges go to the node's SSD when its cache
  * slave grants the room ({@link SsdOutputFiles}). Set cluster-wide as
- * {@code mapreduce.job.reduce.shuffle.consumer.plugin.class}.
+ * {@code mapreduce.job.reduce.shuffle.consumer.plugin.class}. On a Hadoop release line other than
+ * mpCache's it is Hadoop's shuffle.
  */
 public class SsdShuffle<K, V> extends Shuffle<K, V> {
+  private static final Logger LOG = LoggerFactory.getLogger(SsdShuffle.class);
+
   @Override
   protected MergeManager<K, V> createMergeManager(ShuffleConsumerPlugin.Context context) {
+    String mismatch = HadoopRelease.mismatch("the SSD shuffle");
+    if (mismatch != null) {
+      LOG.warn(mismatch);
+      return super.createMergeManager(context);
+    }
     SsdOutputFiles files = new SsdOutputFiles();
     files.setConf(context.getJobConf());
     return new MergeManagerImpl<K, V>(context.getReduceId(), context.getJobConf(),

@@ -28,6 +28,7 @@ import org.apache.hadoop.yarn.api.ApplicationConstants.Environment;
 import org.apache.hadoop.yarn.api.records.ApplicationAttemptId;
 import org.apache.hadoop.yarn.api.records.ContainerId;
 import org.apache.hadoop.yarn.conf.YarnConfiguration;
+import org.mpcache.compat.HadoopRelease;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -133,6 +134,12 @@ public class MpCacheMRAppMaster extends MRAppMaster {
 
   /** As MRAppMaster.main, starting this class. */
   public static void main(String[] args) {
+    String mismatch = HadoopRelease.mismatch("mpCache's ApplicationMaster");
+    if (mismatch != null) {
+      LOG.warn(mismatch);
+      MRAppMaster.main(args);
+      return;
+    }
     try {
       markMainStarted();
       Thread.setDefaultUncaughtExceptionHandler(new YarnUncaughtExceptionHandler());

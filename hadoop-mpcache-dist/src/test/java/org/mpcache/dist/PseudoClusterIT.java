@@ -1,0 +1,154 @@
+package org.mpcache.dist;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.File;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import org.apache.hadoop.test.GenericTestUtils;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+/**
+ * The distribution on real daemons: {@code dev-support/pseudo-cluster.sh} starts a NameNode with
+ * the cache master, 3 DataNodes with mpCache, a ResourceManager and 2 NodeManagers as processes
+ * of their own from the unpacked tarball; a PUMA job runs twice through {@code yarn jar} (the
+ * driver checks each output), the second reads its input from the SSD copies the first left, and
+ * {@code stop} leaves no process behind.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class PseudoClusterIT {
+  private static final String PUMA_JAR = "share/hadoop/mpcache/jobs/mpcache-puma-"
+      + System.getProperty("mpcache.dist.version") + ".jar";
+  private static final int INPUT_MEGABYTES = 24;
+  private final File script = new File("../dev-support/pseudo-cluster.sh").getAbsoluteFile();
+  private final File dir = new File("target/pseudo-cluster-it").getAbsoluteFile();
+  private final File logs = new File("target/pseudo-cluster-it-logs").getAbsoluteFile();
+
+  @BeforeAll
+  void start() throws Exception {
+    assertTrue(logs.isDirectory() || logs.mkdirs());
+    cluster(300, "start");
+  }
+
+  @AfterAll
+  void stopLeavesNoProcess() throws Exception {
+    cluster(120, "stop");
+    Process left = new ProcessBuilder("pgrep", "-f", "java .*" + dir.getPath() + "/")
+        .redirectErrorStream(true).start();
+    String pids = new String(left.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertTrue(left.waitFor(30, TimeUnit.SECONDS));
+    assertEquals("", pids.trim(), "processes of the cluster left after stop");
+  }
+
+  @Test
+  void aPumaJobRunTwiceThroughYarnJarReadsItsSecondInputFromSsd() throws Exception {
+    cluster(60, "exec", "hdfs", "dfs", "-ls", "/");
+    cluster(300, "exec", "yarn", "jar", PUMA_JAR, "generate", "wikipedia", "/puma/wikipedia",
+        "" + INPUT_MEGABYTES);
+    assertTrue(cluster(300, "exec", "yarn", "jar", PUMA_JAR, "word-count", "/puma/wikipedia",
+        "/out/first").contains("OK word-count"));
+    long[] before = servedBytes(System.nanoTime());
+    assertTrue(cluster(300, "exec", "yarn", "jar", PUMA_JAR, "word-count", "/puma/wikipedia",
+        "/out/second").contains("OK word-count"));
+    long[] after = servedBytes(System.nanoTime());
+    long fromSsd = after[0] - before[0];
+    long fromHdd = after[1] - before[1];
+    // The run's reads of HDFS: its maps' input, the driver's output check (which reads the input
+    // again) and the job's own files (jar, configuration, splits; never cached).
+    assertTrue(fromSsd >= 0.8 * (fromSsd + fromHdd), "second run: " + fromSsd
+        + " bytes from SSD, " + fromHdd + " from HDD");
+    assertTrue(fromSsd >= INPUT_MEGABYTES << 20, fromSsd + " bytes from SSD");
+  }
+
+  /**
+   * Bytes the slaves served from SSD copies and from HDD replicas, summed over the DataNodes, as
+   * {@code hdfs mpcacheadmin -report -json} shows them once every slave has heartbeated after
+   * {@code sinceNanos} (so the figures include every read before).
+   */
+  private long[] servedBytes(long sinceNanos) throws Exception {
+    long[] bytes = new long[2];
+    GenericTestUtils.waitFor(() -> {
+      try {
+        JsonNode report = report();
+        long sinceMillis = (System.nanoTime() - sinceNanos) / 1_000_000;
+        bytes[0] = 0;
+        bytes[1] = 0;
+        for (JsonNode node : report.get("nodes")) {
+          if (node.get("lastHeartbeatMillisAgo").asLong() >= sinceMillis) {
+            return false;
+          }
+          bytes[0] += node.get("usage").get("bytesFromSsd").asLong();
+          bytes[1] += node.get("usage").get("bytesFromHdd").asLong();
+        }
+        return report.get("nodes").size() == 3;
+      } catch (Exception e) {
+        throw new IllegalStateException(e);
+      }
+    }, 1000, 60_000, "every slave to heartbeat");
+    return bytes;
+  }
+
+  /**
+   * The shared site files name no mpCache class that a process without mpCache's jars would have
+   * to load (docs/operations.md, "Processes without the jars"): Hadoop's own shell, on Hadoop's
+   * jars alone, reads HDFS with them.
+   */
+  @Test
+  void aClientWithoutMpCachesJarsReadsHdfsWithTheSharedSiteFiles() throws Exception {
+    File local = new File(logs, "plain.txt");
+    Files.writeString(local.toPath(), "read without mpCache\n");
+    cluster(60, "exec", "hdfs", "dfs", "-mkdir", "-p", "/plain");
+    cluster(60, "exec", "hdfs", "dfs", "-put", "-f", local.getPath(), "/plain/f");
+    Process cat = new ProcessBuilder(new File(System.getProperty("java.home"), "bin/java")
+        .getPath(), "-cp", new File(dir, "conf") + File.pathSeparator
+        + new File(dir, "hadoop/share/hadoop/common/lib/*"), "org.apache.hadoop.fs.FsShell",
+        "-cat", "/plain/f").redirectErrorStream(true).start();
+    String output = new String(cat.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertTrue(cat.waitFor(120, TimeUnit.SECONDS));
+    assertEquals(0, cat.exitValue(), output);
+    assertTrue(output.contains("read without mpCache"), output);
+  }
+
+  private JsonNode report() throws Exception {
+    JsonNode report = new ObjectMapper().readTree(
+        cluster(60, "exec", "hdfs", "mpcacheadmin", "-report", "-json"));
+    assertEquals("active", report.get("state").asText(), report.toString());
+    return report;
+  }
+
+  /**
+   * Runs the script with {@code --dir}; returns what it printed on stdout (kept in a log beside
+   * its stderr) or fails with both.
+   */
+  private String cluster(int timeoutSeconds, String... arguments) throws Exception {
+    List<String> command = new ArrayList<>(List.of("bash", script.getPath(), "--dir",
+        dir.getPath()));
+    command.addAll(List.of(arguments));
+    String name = String.join("-", arguments).replaceAll("[^A-Za-z0-9.-]", "_")
+        .replaceAll("_+", "_");
+    File log = new File(logs, name + ".out");
+    File errors = new File(logs, name + ".err");
+    Process process = new ProcessBuilder(command).redirectOutput(log).redirectError(errors)
+        .start();
+    boolean ended = process.waitFor(timeoutSeconds, TimeUnit.SECONDS);
+    if (!ended) {
+      process.destroyForcibly();
+    }
+    String output = Files.readString(log.toPath());
+    assertTrue(ended && process.exitValue() == 0, String.join(" ", command)
+        + (ended ? " failed" : " did not end in " + timeoutSeconds + " s") + ":\n" + output
+        + Files.readString(errors.toPath()));
+    return output;
+  }
+}
