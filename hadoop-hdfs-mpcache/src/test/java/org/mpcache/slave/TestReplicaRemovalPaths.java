@@ -6,15 +6,12 @@ import static org.mpcache.slave.CacheTestCluster.BLOCK_SIZE;
 
 import java.io.File;
 import java.util.Arrays;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.protocol.LocatedBlock;
 import org.apache.hadoop.hdfs.server.datanode.DataNode;
-import org.apache.hadoop.hdfs.server.datanode.DataNodeFaultInjector;
 import org.apache.hadoop.hdfs.server.datanode.StorageLocation;
 import org.apache.hadoop.test.GenericTestUtils;
 import org.junit.jupiter.api.AfterEach;
@@ -71,42 +68,6 @@ class TestReplicaRemovalPaths {
     cluster.holder(block).getFSDataset().invalidateMissingBlock(
         block.getBlock().getBlockPoolId(), block.getBlock().getLocalBlock());
     waitGone(block, cached.copy());
-  }
-
-  /**
-   * FsDatasetImpl.removeReplicaFromMem: a deleted replica stays in the dataset until its queued
-   * deletion runs; a copy filled while the deletion waits leaves with it.
-   */
-  @Test
-  void aCopyFilledWhileItsReplicasDeletionIsQueuedLeavesWithIt() throws Exception {
-    Path file = new Path("/queued-delete");
-    cluster.write(file, BLOCK_SIZE, 17);
-    LocatedBlock block = cluster.blocks(file).get(0);
-    CountDownLatch queued = new CountDownLatch(1);
-    CountDownLatch release = new CountDownLatch(1);
-    DataNodeFaultInjector stock = DataNodeFaultInjector.get();
-    DataNodeFaultInjector.set(new DataNodeFaultInjector() {
-      @Override
-      public void delayDeleteReplica() {
-        queued.countDown();
-        try {
-          release.await(60, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-        }
-      }
-    });
-    File copy;
-    try {
-      cluster.fs().delete(file, false);
-      assertTrue(queued.await(60, TimeUnit.SECONDS), "the DataNode queued the deletion");
-      cluster.fill(block, cluster.holder(block));
-      copy = cluster.copyDataFile(block);
-    } finally {
-      release.countDown();
-      DataNodeFaultInjector.set(stock);
-    }
-    waitGone(block, copy);
   }
 
   /** FsDatasetImpl.invalidate(String, ReplicaInfo): a volume taken out of a running DataNode. */
