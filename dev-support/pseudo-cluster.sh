@@ -48,9 +48,12 @@ pid_of() {
   [[ -f "$file" ]] && cat "$file"
 }
 
+# A pid file names a running daemon of this cluster only if that process's command line names
+# this folder (a pid may be reused after a reboot).
 running() {
   local pid
-  pid=$(pid_of "$1") && kill -0 "$pid" 2>/dev/null
+  pid=$(pid_of "$1") && kill -0 "$pid" 2>/dev/null \
+    && tr '\0' ' ' < "/proc/$pid/cmdline" 2>/dev/null | grep -qF "$dir/"
 }
 
 # A client command against the cluster: the launcher with the shared site files.
@@ -237,6 +240,7 @@ wait_for() {
   done
 }
 
+safe_mode_off() { client hdfs dfsadmin -safemode get | grep -q "Safe mode is OFF"; }
 live_datanodes() { client hdfs dfsadmin -report -live | grep -q "Live datanodes ($DATANODES)"; }
 running_nodemanagers() { client yarn node -list | grep -q "Total Nodes:$NODEMANAGERS"; }
 master_active() {
@@ -262,10 +266,12 @@ start() {
     exit 1
   fi
   if [[ -z "${JAVA_HOME:-}" ]]; then
+    command -v java > /dev/null || { echo "pseudo-cluster: no java on PATH and no JAVA_HOME" >&2; exit 1; }
     JAVA_HOME=$(dirname "$(dirname "$(readlink -f "$(command -v java)")")")
   fi
   export JAVA_HOME
-  rm -rf "$dir"
+  # Only what this script makes: --dir may name a folder that holds other things.
+  rm -rf "$home" "$conf" "$dir"/conf-* "$dir/data" "$dir/logs" "$dir/pids"
   mkdir -p "$home/share/hadoop/common" "$dir/logs" "$dir/pids" "$dir/data"
   ln -s "$hadoop_lib" "$home/share/hadoop/common/lib"
   ln -s "$(dirname "$(dirname "$hadoop_lib")")/hdfs" "$home/share/hadoop/hdfs"
@@ -289,7 +295,7 @@ start() {
     start_daemon "nodemanager$i" yarn nodemanager "$dir/conf-nodemanager$i"
   done
   echo "pseudo-cluster: started $(daemons | wc -l) daemons, waiting until they serve"
-  wait_for "the NameNode to leave safe mode" client hdfs dfsadmin -safemode wait
+  wait_for "the NameNode to leave safe mode" safe_mode_off
   wait_for "$DATANODES live DataNodes" live_datanodes
   wait_for "every slave registered with an active cache master" master_active
   wait_for "$NODEMANAGERS running NodeManagers" running_nodemanagers
@@ -311,7 +317,11 @@ status() {
 
 # Java processes of this cluster: the daemons and the task JVMs the NodeManagers started (their
 # command lines name this folder).
-cluster_processes() { pgrep -f -- "java .*$dir/" || true; }
+cluster_processes() {
+  local escaped
+  escaped=$(printf '%s' "$dir" | sed 's/[][\.*^$+?(){}|]/\\&/g')
+  pgrep -f -- "java .*$escaped/" || true
+}
 
 stop() {
   for daemon in $(daemons); do

@@ -63,7 +63,7 @@ fi
 
 log_dir=${HADOOP_LOG_DIR:-$HADOOP_HOME/logs}
 # What Hadoop 3.5's scripts pass on JDK 17, and the log settings its log4j.properties reads.
-exec java -Xmx"${HADOOP_HEAPSIZE_MAX:-512m}" -Djava.net.preferIPv4Stack=true \
+exec "${JAVA_HOME:+$JAVA_HOME/bin/}java" -Xmx"${HADOOP_HEAPSIZE_MAX:-512m}" -Djava.net.preferIPv4Stack=true \
   --add-opens=java.base/java.lang=ALL-UNNAMED --add-opens=java.base/java.lang.reflect=ALL-UNNAMED \
   --add-opens=java.base/java.io=ALL-UNNAMED --add-opens=java.base/java.net=ALL-UNNAMED \
   --add-opens=java.base/java.nio=ALL-UNNAMED --add-opens=java.base/java.util=ALL-UNNAMED \

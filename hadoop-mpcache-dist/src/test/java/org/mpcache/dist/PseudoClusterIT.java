@@ -44,7 +44,9 @@ class PseudoClusterIT {
   @AfterAll
   void stopLeavesNoProcess() throws Exception {
     cluster(120, "stop");
-    Process left = new ProcessBuilder("pgrep", "-f", "java .*" + dir.getPath() + "/")
+    // pgrep takes an extended regular expression: the folder's special characters escaped.
+    String folder = dir.getPath().replaceAll("[\\[\\]\\\\.*^$+?(){}|]", "\\\\$0");
+    Process left = new ProcessBuilder("pgrep", "-f", "java .*" + folder + "/")
         .redirectErrorStream(true).start();
     String pids = new String(left.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertTrue(left.waitFor(30, TimeUnit.SECONDS));

@@ -129,7 +129,9 @@ public final class SsdStore {
       // Moved into tmp, which is emptied below, so a crash meanwhile leaves nothing to adopt.
       LOG.warn("mpCache SSD dir {}: its copies are in layout version {}, this release reads {};"
           + " they are discarded", dir.configured(), found, LAYOUT_VERSION);
-      Path discarded = dir.tmpRoot().resolve("discarded-layout-" + found.replaceAll("\\W", "_"));
+      // A name of its own: a crash before VERSION is rewritten leaves the tree to discard again.
+      Path discarded = dir.tmpRoot().resolve("discarded-layout-" + found.replaceAll("\\W", "_")
+          + "-" + System.nanoTime());
       call(dir, () -> {
         io.move(null, dir.inputRoot(), discarded, StandardCopyOption.ATOMIC_MOVE);
         return null;
