@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # A Hadoop 3.5.0 cluster of real daemons on loopback, with the distribution installed over it:
 # a NameNode with the cache master, 3 DataNodes with mpCache (each with its own HDD and SSD dirs),
-# a ResourceManager and 2 NodeManagers, each a JVM of its own, configured only by the site files
-# this script writes. Hadoop's jars are the ones Maven resolved for hadoop-mpcache-dist; the
+# a ResourceManager, 2 NodeManagers and a JobHistoryServer, each a JVM of its own, configured
+# only by the site files this script writes. Hadoop's jars are the ones Maven resolved for hadoop-mpcache-dist; the
 # overlay is the tarball that module built (build first: mvn -B -ntp package -DskipTests).
 #
 # Usage: dev-support/pseudo-cluster.sh [--dir DIR] start | status | stop | exec <command> [args]
@@ -41,6 +41,7 @@ daemons() {
   for i in $(seq 1 $DATANODES); do echo "datanode$i"; done
   echo resourcemanager
   for i in $(seq 1 $NODEMANAGERS); do echo "nodemanager$i"; done
+  echo historyserver
 }
 
 pid_of() {
@@ -125,6 +126,9 @@ $(prop mapreduce.reduce.memory.mb 512)
 $(prop mapreduce.map.java.opts -Xmx384m)
 $(prop mapreduce.reduce.java.opts -Xmx384m)
 $(prop yarn.app.mapreduce.am.staging-dir /tmp/hadoop-yarn/staging)
+$(prop mapreduce.jobhistory.address "127.0.0.1:$JHS")
+$(prop mapreduce.jobhistory.webapp.address "127.0.0.1:$JHS_WEB")
+$(prop mapreduce.jobhistory.admin.address "127.0.0.1:$JHS_ADMIN")
 $node_mapred
 EOF
   site "$to/yarn-site.xml" <<EOF
@@ -243,6 +247,7 @@ wait_for() {
 safe_mode_off() { client hdfs dfsadmin -safemode get | grep -q "Safe mode is OFF"; }
 live_datanodes() { client hdfs dfsadmin -report -live | grep -q "Live datanodes ($DATANODES)"; }
 running_nodemanagers() { client yarn node -list | grep -q "Total Nodes:$NODEMANAGERS"; }
+history_server_up() { (exec 3<>"/dev/tcp/127.0.0.1/$JHS") 2>/dev/null; }
 master_active() {
   local report
   report=$(client hdfs mpcacheadmin -report -json)
@@ -280,6 +285,7 @@ start() {
 
   take_port NN_RPC; take_port NN_HTTP; take_port MASTER
   take_port RM; take_port RM_SCHEDULER; take_port RM_TRACKER; take_port RM_ADMIN; take_port RM_WEB
+  take_port JHS; take_port JHS_WEB; take_port JHS_ADMIN
   write_conf "$conf"
   for i in $(seq 1 $DATANODES); do write_datanode_conf "$i"; done
   for i in $(seq 1 $NODEMANAGERS); do write_nodemanager_conf "$i"; done
@@ -294,11 +300,14 @@ start() {
   for i in $(seq 1 $NODEMANAGERS); do
     start_daemon "nodemanager$i" yarn nodemanager "$dir/conf-nodemanager$i"
   done
+  # Job clients ask it for a finished job's counters and task reports.
+  start_daemon historyserver mapred historyserver "$conf"
   echo "pseudo-cluster: started $(daemons | wc -l) daemons, waiting until they serve"
   wait_for "the NameNode to leave safe mode" safe_mode_off
   wait_for "$DATANODES live DataNodes" live_datanodes
   wait_for "every slave registered with an active cache master" master_active
   wait_for "$NODEMANAGERS running NodeManagers" running_nodemanagers
+  wait_for "the JobHistoryServer" history_server_up
   echo "pseudo-cluster: up; HADOOP_HOME $home, conf $conf, logs $dir/logs"
 }
 

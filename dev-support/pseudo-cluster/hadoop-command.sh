@@ -54,6 +54,7 @@ else
     "yarn application") HADOOP_CLASSNAME=org.apache.hadoop.yarn.client.cli.ApplicationCLI ;;
     "yarn jar" | "hadoop jar") HADOOP_CLASSNAME=org.apache.hadoop.util.RunJar ;;
     "mapred job") HADOOP_CLASSNAME=org.apache.hadoop.mapred.JobClient ;;
+    "mapred historyserver") HADOOP_CLASSNAME=org.apache.hadoop.mapreduce.v2.hs.JobHistoryServer ;;
     "hadoop version") HADOOP_CLASSNAME=org.apache.hadoop.util.VersionInfo ;;
     "hadoop classpath") echo "$CLASSPATH"; exit 0 ;;
     *) echo "$(basename "$0"): '$HADOOP_SHELL_EXECNAME $HADOOP_SUBCMD' is not a command this stand-in knows" >&2

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import org.apache.hadoop.fs.FileUtil;
 import org.apache.hadoop.test.GenericTestUtils;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -21,14 +22,17 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 /**
  * The distribution on real daemons: {@code dev-support/pseudo-cluster.sh} starts a NameNode with
- * the cache master, 3 DataNodes with mpCache, a ResourceManager and 2 NodeManagers as processes
- * of their own from the unpacked tarball; a PUMA job runs twice through {@code yarn jar} (the
- * driver checks each output), the second reads its input from the SSD copies the first left, and
- * {@code stop} leaves no process behind.
+ * the cache master, 3 DataNodes with mpCache, a ResourceManager, 2 NodeManagers and a
+ * JobHistoryServer as processes of their own from the unpacked tarball; a PUMA job runs twice
+ * through {@code yarn jar} (the driver checks each output), the second reads its input from the
+ * SSD copies the first left; the job-stream driver runs the PUMA mix through {@code yarn jar} as
+ * on any existing cluster; and {@code stop} leaves no process behind.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class PseudoClusterIT {
   private static final String PUMA_JAR = "share/hadoop/mpcache/jobs/mpcache-puma-"
+      + System.getProperty("mpcache.dist.version") + ".jar";
+  private static final String BENCH_JAR = "share/hadoop/mpcache/jobs/mpcache-bench-"
       + System.getProperty("mpcache.dist.version") + ".jar";
   private static final int INPUT_MEGABYTES = 24;
   private final File script = new File("../dev-support/pseudo-cluster.sh").getAbsoluteFile();
@@ -71,6 +75,46 @@ class PseudoClusterIT {
     assertTrue(fromSsd >= 0.8 * (fromSsd + fromHdd), "second run: " + fromSsd
         + " bytes from SSD, " + fromHdd + " from HDD");
     assertTrue(fromSsd >= INPUT_MEGABYTES << 20, fromSsd + " bytes from SSD");
+  }
+
+  /**
+   * The workload driver as an operator runs it on an existing cluster: {@code yarn jar} on its
+   * jar in the distribution, inputs generated there by its MapReduce job, the timed jobs'
+   * counters and the master's figures in the report, every output checked.
+   */
+  @Test
+  void theJobStreamRunsThroughYarnJarAndReportsEachJob() throws Exception {
+    File report = new File(logs, "stream-report");
+    FileUtil.fullyDelete(report);
+    String printed = cluster(600, "exec", "yarn", "jar", BENCH_JAR, "--cluster", "existing",
+        "--hdfs-dir", "/stream", "--configs", "mpcache", "--seeds", "1", "--history", "2",
+        "--jobs", "2", "--max-k", "2", "--base-mb", "2", "--block-mb", "1", "--benchmarks",
+        "word-count,grep", "--report-dir", report.getPath());
+    assertTrue(printed.contains("Report: "), printed);
+    List<String> lines = Files.readAllLines(new File(report, "runs/seed-1-mpcache.csv").toPath());
+    List<String> header = List.of(lines.get(0).split(","));
+    assertEquals(3, lines.size(), "a header and a line per timed job: " + lines);
+    for (String line : lines.subList(1, lines.size())) {
+      String[] job = line.split(",", -1);
+      assertEquals("mpcache", job[header.indexOf("configuration")], line);
+      assertEquals("true", job[header.indexOf("output_checked")], line);
+      // From the job's counters and the master's report: numbers, not blanks.
+      for (String column : List.of("seconds", "map_seconds", "hit_ratio", "data_local_maps",
+          "shuffle_bytes")) {
+        double value = Double.parseDouble(job[header.indexOf(column)]);
+        assertTrue(value >= 0, column + " in " + line);
+      }
+      assertTrue(Double.parseDouble(job[header.indexOf("shuffle_bytes")]) > 0, line);
+    }
+  }
+
+  /** A stream labelled stock on a cluster whose cache master answers is refused before it runs. */
+  @Test
+  void theJobStreamRefusesALabelTheClusterDoesNotRun() throws Exception {
+    Run run = script(120, "exec", "yarn", "jar", BENCH_JAR, "--cluster", "existing",
+        "--configs", "stock", "--report-dir", new File(logs, "stock-report").getPath());
+    assertTrue(run.exit() > 0, run.describe());
+    assertTrue(run.err().contains("but the cluster runs mpCache"), run.describe());
   }
 
   /**
@@ -134,11 +178,26 @@ class PseudoClusterIT {
    * its stderr) or fails with both.
    */
   private String cluster(int timeoutSeconds, String... arguments) throws Exception {
+    Run run = script(timeoutSeconds, arguments);
+    assertEquals(0, run.exit(), run.describe());
+    return run.out();
+  }
+
+  /** What a run of the script printed, and how it ended (-1: killed at its timeout). */
+  private record Run(String command, int exit, String out, String err) {
+    String describe() {
+      return command + (exit < 0 ? " did not end in time" : " exited " + exit) + ":\n" + out
+          + err;
+    }
+  }
+
+  private Run script(int timeoutSeconds, String... arguments) throws Exception {
     List<String> command = new ArrayList<>(List.of("bash", script.getPath(), "--dir",
         dir.getPath()));
     command.addAll(List.of(arguments));
     String name = String.join("-", arguments).replaceAll("[^A-Za-z0-9.-]", "_")
         .replaceAll("_+", "_");
+    name = name.substring(0, Math.min(name.length(), 120));
     File log = new File(logs, name + ".out");
     File errors = new File(logs, name + ".err");
     Process process = new ProcessBuilder(command).redirectOutput(log).redirectError(errors)
@@ -147,10 +206,7 @@ class PseudoClusterIT {
     if (!ended) {
       process.destroyForcibly();
     }
-    String output = Files.readString(log.toPath());
-    assertTrue(ended && process.exitValue() == 0, String.join(" ", command)
-        + (ended ? " failed" : " did not end in " + timeoutSeconds + " s") + ":\n" + output
-        + Files.readString(errors.toPath()));
-    return output;
+    return new Run(String.join(" ", command), ended ? process.exitValue() : -1,
+        Files.readString(log.toPath()), Files.readString(errors.toPath()));
   }
 }

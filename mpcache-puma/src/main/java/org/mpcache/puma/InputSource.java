@@ -154,18 +154,39 @@ public enum InputSource {
    */
   public void generate(FileSystem fs, Path dir, long bytes, long seed, long bytesPerFile)
       throws IOException {
-    int files = (int) Math.max(2, (bytes + bytesPerFile - 1) / bytesPerFile);
+    generate((path, file) -> fs.create(path, false), dir, bytes, seed, bytesPerFile);
+  }
+
+  /**
+   * As {@link #generate(FileSystem, Path, long, long, long)}, each file opened by
+   * {@code files} (which may, for example, place it on a chosen node): the same bytes.
+   */
+  public void generate(FileCreator files, Path dir, long bytes, long seed, long bytesPerFile)
+      throws IOException {
+    int count = files(bytes, bytesPerFile);
     SplittableRandom seeds = new SplittableRandom(seed);
     long record = 0;
-    for (int file = 0; file < files; file++) {
+    for (int file = 0; file < count; file++) {
       SplittableRandom random = seeds.split();
       Path path = new Path(dir, String.format(Locale.ROOT, "part-%05d", file));
-      try (AsciiOutput out = new AsciiOutput(fs.create(path, false))) {
-        while (out.count() < bytes / files) {
+      try (AsciiOutput out = new AsciiOutput(files.create(path, file))) {
+        while (out.count() < bytes / count) {
           writeRecord(out, random, record++);
         }
       }
     }
+  }
+
+  /** How many files {@link #generate} writes for {@code bytes}: at least two. */
+  public static int files(long bytes, long bytesPerFile) {
+    return (int) Math.max(2, (bytes + bytesPerFile - 1) / bytesPerFile);
+  }
+
+  /** Opens a new file of a data set being generated. */
+  @FunctionalInterface
+  public interface FileCreator {
+    /** Creates {@code path}, the data set's file number {@code index} (from 0). */
+    OutputStream create(Path path, int index) throws IOException;
   }
 
   /** The source named {@code name}, as its constant or its {@link #dirName()}, any case. */

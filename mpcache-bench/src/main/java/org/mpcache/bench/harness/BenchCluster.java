@@ -8,7 +8,6 @@ import static org.mpcache.conf.MpCacheConfigKeys.DFS_MPCACHE_MASTER_ADDRESS_KEY;
 import static org.mpcache.conf.MpCacheConfigKeys.DFS_MPCACHE_MASTER_INCLUDE_KEY;
 import static org.mpcache.conf.MpCacheConfigKeys.DFS_MPCACHE_MASTER_POLICY_KEY;
 
-import java.io.Closeable;
 import java.io.File;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -16,7 +15,6 @@ import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Objects;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
@@ -46,7 +44,6 @@ import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.task.reduce.SsdShuffle;
 import org.apache.hadoop.mapreduce.v2.app.rm.CacheLocalContainerAllocator;
 import org.apache.hadoop.mapreduce.v2.MiniMRYarnCluster;
-import org.apache.hadoop.net.NetUtils;
 import org.apache.hadoop.service.Service;
 import org.apache.hadoop.test.GenericTestUtils;
 import org.apache.hadoop.yarn.conf.YarnConfiguration;
@@ -60,7 +57,6 @@ import org.mpcache.locality.LoopbackHosts;
 import org.mpcache.locality.MpCacheClientProtocolProvider;
 import org.mpcache.locality.MpCacheDistributedFileSystem;
 import org.mpcache.master.MpCacheMasterPlugin;
-import org.mpcache.protocol.MasterProtocolClientSideTranslatorPB;
 import org.mpcache.slave.CacheCounter;
 import org.mpcache.slave.InputCache;
 import org.mpcache.slave.SpaceTuner;
@@ -73,9 +69,10 @@ import org.mpcache.tools.FreePorts;
  * is cached, the last local dir is the slave's localized dir on the SSD; under ALL_SSD all local
  * dirs are on the SSD.
  */
-final class BenchCluster implements Closeable {
+final class BenchCluster implements StreamCluster {
   /** Where the jobs' inputs live; under ALL_SSD only this tree is on SSD. */
   static final Path INPUTS = new Path("/puma");
+  private static final Path OUTPUTS = new Path("/out");
   private static final String HDD_SUFFIX = "-hdd";
   private static final String SSD_SUFFIX = "-ssd";
   private static final int LOCAL_DIRS_PER_NODE = 4;
@@ -356,21 +353,25 @@ final class BenchCluster implements Closeable {
     jobConf.set(MRJobConfig.CACHE_FILES, holder.getConfiguration().get(MRJobConfig.CACHE_FILES));
   }
 
-  DistributedFileSystem fs() throws IOException {
+  @Override
+  public DistributedFileSystem fs() throws IOException {
     return dfs.getFileSystem();
   }
 
   /** The DataNodes' data transfer addresses, in node order. */
-  InetSocketAddress[] dataNodeAddresses() {
+  @Override
+  public InetSocketAddress[] dataNodeAddresses() {
     return dfs.getDataNodes().stream().map(DataNode::getXferAddress)
         .toArray(InetSocketAddress[]::new);
   }
 
-  Configuration jobConf() {
+  @Override
+  public Configuration jobConf() {
     return jobConf;
   }
 
-  ClusterSetup setup() {
+  @Override
+  public ClusterSetup setup() {
     return setup;
   }
 
@@ -378,48 +379,38 @@ final class BenchCluster implements Closeable {
     return devices;
   }
 
-  /** Turns the emulated devices on (measuring) or off (loading data, checking outputs). */
-  void emulate(boolean on) {
+  @Override
+  public Path inputs() {
+    return INPUTS;
+  }
+
+  @Override
+  public Path outputs() {
+    return OUTPUTS;
+  }
+
+  @Override
+  public boolean onThisMachine() {
+    return true;
+  }
+
+  @Override
+  public void emulate(boolean on) {
     devices.setEnabled(on);
   }
 
-  /** Summed mpCache counters of all DataNodes (zero when mpCache is off). */
-  long cacheCounter(CacheCounter counter) {
-    return inputCaches().mapToLong(cache -> cache.counter(counter)).sum();
+  @Override
+  public long bytesFromSsd() {
+    return inputCaches().mapToLong(cache -> cache.counter(CacheCounter.BYTES_FROM_SSD)).sum();
   }
 
-  /**
-   * What the cache master holds, a line per data set (path, cached / total blocks, priority,
-   * hosts); empty when mpCache is off. For the run's log: what a warm-up left is what the timed
-   * jobs can hit.
-   */
-  List<String> masterDataSets() throws IOException {
-    if (!setup.mpCache()) {
-      return List.of();
-    }
-    InetSocketAddress address =
-        NetUtils.createSocketAddr(jobConf.get(DFS_MPCACHE_MASTER_ADDRESS_KEY));
-    try (MasterProtocolClientSideTranslatorPB master =
-        MasterProtocolClientSideTranslatorPB.connect(jobConf, address, 10_000)) {
-      return master.report().dataSets().stream()
-          .map(d -> String.format(Locale.ROOT, "%s %d/%d blocks, priority %.2f, on %s", d.path(),
-              d.cachedBlocks(), d.totalBlocks(), d.priority(), d.hostnames()))
-          .toList();
-    }
-  }
-
-  /** Bytes the SSD copies of all DataNodes take (zero when mpCache is off). */
-  long ssdCachedBytes() {
-    return inputCaches().mapToLong(InputCache::usedBytes).sum();
-  }
-
-  /** Localized bytes the slaves granted on their SSDs so far, summed (zero when not cached). */
-  long localizedGrantedBytes() {
+  @Override
+  public long localizedGrantedBytes() {
     return spaceTuners().mapToLong(SpaceTuner::grantedBytes).sum();
   }
 
-  /** Localized bytes the slaves refused (tasks wrote them to HDD) so far, summed. */
-  long localizedRefusedBytes() {
+  @Override
+  public long localizedRefusedBytes() {
     return spaceTuners().mapToLong(SpaceTuner::refusedBytes).sum();
   }
 
@@ -436,8 +427,9 @@ final class BenchCluster implements Closeable {
     return mpCacheDatasets().map(MpCacheFsDataset::getSpaceTuner).filter(Objects::nonNull);
   }
 
-  /** Busy time of each emulated HDD so far, in nanoseconds, in node order. */
-  long[] hddBusyNanos() {
+  /** In node order. */
+  @Override
+  public long[] hddBusyNanos() {
     return hdds().mapToLong(hdd -> hdd.totals().busyNanos()).toArray();
   }
 

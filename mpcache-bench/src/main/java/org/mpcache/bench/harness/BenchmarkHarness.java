@@ -3,7 +3,6 @@ package org.mpcache.bench.harness;
 import static org.mpcache.tools.CommandLine.option;
 
 import java.io.File;
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -13,12 +12,8 @@ import java.util.Map;
 import java.util.TreeMap;
 
 import org.apache.commons.io.FileUtils;
-import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.fs.Path;
 import org.mpcache.bench.device.DeviceProfile;
 import org.mpcache.bench.workload.WorkloadMix;
-import org.mpcache.bench.workload.WorkloadMix.DataSet;
 import org.mpcache.bench.workload.WorkloadMix.JobSpec;
 import org.mpcache.puma.PumaBenchmark;
 import org.mpcache.puma.PumaBenchmarks;
@@ -70,6 +65,12 @@ public final class BenchmarkHarness {
         --report-dir target/bench/puma-<time>   results folder; give an existing one to resume
                               it (streams already there are kept) or to add seeds/configurations
         --work-dir target/bench/work  --ssd-dir <dir>
+        --cluster embedded    embedded: a cluster on this machine per stream, as above;
+                              existing: the cluster of the client configuration (run through
+                              yarn jar, docs/benchmarks.md): inputs generated there by a
+                              MapReduce job, one configuration per run, --configs naming what
+                              that cluster runs; its shape, devices and cache sizes are its own
+        --hdfs-dir mpcache-bench   with --cluster existing: the HDFS folder of inputs and outputs
       """.formatted(ALL_CONFIGS, DEFAULT_HDD, DEFAULT_SSD);
 
   private final HarnessOptions options;
@@ -92,6 +93,10 @@ public final class BenchmarkHarness {
     // Before any Hadoop class logs: its lines go to the results folder, not the console.
     System.setProperty(LOG_FILE_PROPERTY, new File(reportDir, "hadoop.log").getPath());
     HarnessOptions options = parse(args);
+    if (options.existingCluster() && options.setups().size() != 1) {
+      throw new IllegalArgumentException("--cluster existing runs one configuration, the one "
+          + "the cluster runs: give it alone in --configs, not " + options.setups());
+    }
     BenchmarkHarness harness = new BenchmarkHarness(options);
     if (flags.contains("--plan")) {
       options.seeds().forEach(harness::logPlan);
@@ -111,7 +116,7 @@ public final class BenchmarkHarness {
 
   static HarnessOptions parse(String[] args) {
     List<String> flags = Arrays.asList(args);
-    boolean real = flags.contains("--real-devices");
+    boolean real = flags.contains("--real-devices") || existing(args);
     String ssdDir = option(args, "--ssd-dir", null);
     return new HarnessOptions(
         Integer.parseInt(option(args, "--nodes", "3")),
@@ -135,7 +140,16 @@ public final class BenchmarkHarness {
         !flags.contains("--no-check"),
         Arrays.stream(option(args, "--benchmarks", "").split(",")).map(String::trim)
             .filter(name -> !name.isEmpty()).toList(),
-        !flags.contains("--uncompressed-map-output"));
+        !flags.contains("--uncompressed-map-output"),
+        existing(args) ? option(args, "--hdfs-dir", "mpcache-bench") : null);
+  }
+
+  private static boolean existing(String[] args) {
+    String cluster = option(args, "--cluster", "embedded");
+    if (!cluster.equals("embedded") && !cluster.equals("existing")) {
+      throw new IllegalArgumentException("--cluster is embedded or existing, not " + cluster);
+    }
+    return cluster.equals("existing");
   }
 
   private static List<ClusterSetup> configs(String names) {
@@ -160,6 +174,9 @@ public final class BenchmarkHarness {
     settings.put("containers", Integer.toString(options.containersPerNode()));
     settings.put("benchmarks", String.join(",", options.benchmarks()));
     settings.put("compress-map-output", Boolean.toString(options.compressMapOutput()));
+    if (options.existingCluster()) {
+      settings.put("cluster", "existing " + options.existingClusterDir());
+    }
     return settings;
   }
 
@@ -172,11 +189,12 @@ public final class BenchmarkHarness {
 
   private void logPlan(long seed) {
     WorkloadMix mix = mix(seed);
-    log("seed %d: %d timed jobs after %d earlier ones, over %d data sets: working set %d MB; "
-        + "SSD cache %d MB per node, in-memory cache %d MB per node", seed, mix.jobs().size(),
-        mix.history().size(), mix.dataSets().size(), mix.workingSetBytes() >> 20,
-        options.ssdBytesPerNode(mix.workingSetBytes()) >> 20,
-        options.memoryBytesPerNode(mix.workingSetBytes()) >> 20);
+    log("seed %d: %d timed jobs after %d earlier ones, over %d data sets: working set %d MB%s",
+        seed, mix.jobs().size(), mix.history().size(), mix.dataSets().size(),
+        mix.workingSetBytes() >> 20, options.existingCluster() ? "" : String.format(Locale.ROOT,
+            "; SSD cache %d MB per node, in-memory cache %d MB per node",
+            options.ssdBytesPerNode(mix.workingSetBytes()) >> 20,
+            options.memoryBytesPerNode(mix.workingSetBytes()) >> 20));
     for (JobSpec spec : mix.jobs()) {
       log("  job %2d %-22s %-14s %4d MB", spec.index(), spec.benchmark().name(),
           spec.input().source().dirName() + "/k" + spec.input().k(), spec.input().bytes() >> 20);
@@ -200,7 +218,6 @@ public final class BenchmarkHarness {
           continue;
         }
         logPlan(seed);
-        generateInputs(mix);
         long startNanos = System.nanoTime();
         log("seed %d, %s (%s): starting a cluster", seed, setup.label(), setup.description());
         List<JobResult> jobs = runStream(setup, mix, seed);
@@ -214,13 +231,21 @@ public final class BenchmarkHarness {
 
   private List<JobResult> runStream(ClusterSetup setup, WorkloadMix mix, long seed)
       throws Exception {
+    if (options.existingCluster()) {
+      try (ExistingCluster cluster =
+          ExistingCluster.connect(setup, options.existingClusterDir(), seed)) {
+        return new JobStream(options, mix, new ClusterGeneratedInputs(mix, options.blockBytes()))
+            .run(cluster, seed, BenchmarkHarness::progress);
+      }
+    }
     File runDir = new File(options.workDir(), "run-" + setup.label() + "-" + seed);
     FileUtils.deleteQuietly(runDir);
     long ssdPerNode = options.ssdBytesPerNode(mix.workingSetBytes());
     long memoryPerNode = options.memoryBytesPerNode(mix.workingSetBytes());
     try (BenchCluster cluster =
         BenchCluster.start(setup, options, ssdPerNode, memoryPerNode, runDir)) {
-      return new JobStream(options, mix, inputs).run(cluster, seed, BenchmarkHarness::progress);
+      return new JobStream(options, mix, new LocalInputs(mix, options.blockBytes(), inputs))
+          .run(cluster, seed, BenchmarkHarness::progress);
     } finally {
       FileUtils.deleteQuietly(runDir);
       if (options.ssdDir() != null) {
@@ -235,21 +260,6 @@ public final class BenchmarkHarness {
         job.index() + 1, jobs, job.benchmark(), job.input(), job.inputBytes() >> 20,
         job.seconds(), job.mapSeconds(), job.reduceSeconds(), Report.percent(job.hitRatio()),
         Report.percent(job.busiestHddInMaps()), Report.percent(job.cpuUtilization()));
-  }
-
-  /** Writes every data set of the mix once to local disk, a file per HDFS block. */
-  private void generateInputs(WorkloadMix mix) throws IOException {
-    FileSystem local = FileSystem.getLocal(new Configuration());
-    for (DataSet dataSet : mix.dataSets()) {
-      Path dir = dataSet.dir(new Path(inputs.toURI()));
-      if (!local.exists(new Path(dir, "_COMPLETE"))) {
-        log("generating %s (%d MB)", dir, dataSet.bytes() >> 20);
-        local.delete(dir, true);
-        dataSet.source().generate(local, dir, dataSet.bytes(), dataSet.seed(),
-            options.blockBytes());
-        local.create(new Path(dir, "_COMPLETE")).close();
-      }
-    }
   }
 
   /** A report over every stream of the folder, the configurations in this run's order. */

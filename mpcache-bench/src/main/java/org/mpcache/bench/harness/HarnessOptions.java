@@ -30,12 +30,15 @@ import org.mpcache.bench.device.DeviceProfile;
  * @param benchmarks the PUMA benchmarks the mix draws from (names; empty: all of them)
  * @param compressMapOutput whether map outputs are compressed (snappy), as production clusters
  *     usually run; Hadoop's default (and the paper's Hadoop 1) does not
+ * @param existingClusterDir with {@code --cluster existing}, the HDFS folder of the streams'
+ *     files on the cluster the client configuration names; null when the harness starts its own
+ *     clusters (then the cluster shape, devices and cache sizes above apply)
  */
 public record HarnessOptions(int nodes, long blockBytes, int history, int jobs, double zipfS,
     int maxK, long baseBytes, List<Long> seeds, List<ClusterSetup> setups,
     DeviceProfile hdd, DeviceProfile ssd, double ssdShare, double memoryShare, File workDir,
     File ssdDir, int containersPerNode, boolean checkOutputs, List<String> benchmarks,
-    boolean compressMapOutput) {
+    boolean compressMapOutput, String existingClusterDir) {
 
   /** The paper's RAM cache beside its SSD cache per node: 12 GB against 80 GB (seeds/000 §4). */
   public static final double PAPER_MEMORY_SHARE = 12.0 / 80.0;
@@ -44,7 +47,11 @@ public record HarnessOptions(int nodes, long blockBytes, int history, int jobs, 
   public HarnessOptions withRuns(List<Long> otherSeeds, List<ClusterSetup> otherSetups) {
     return new HarnessOptions(nodes, blockBytes, history, jobs, zipfS, maxK, baseBytes,
         otherSeeds, otherSetups, hdd, ssd, ssdShare, memoryShare, workDir, ssdDir,
-        containersPerNode, checkOutputs, benchmarks, compressMapOutput);
+        containersPerNode, checkOutputs, benchmarks, compressMapOutput, existingClusterDir);
+  }
+
+  public boolean existingCluster() {
+    return existingClusterDir != null;
   }
 
   public boolean emulated() {

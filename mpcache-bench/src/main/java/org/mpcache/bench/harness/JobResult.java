@@ -16,7 +16,7 @@ import java.util.Locale;
  * @param busiestHdd busy share of the busiest emulated HDD while the job ran
  * @param busiestHddInMaps busy share of the busiest emulated HDD during the job's map phase
  * @param cpuUtilization busy share of the machine's cores while the job ran (all JVMs of the
- *     cluster share them), NaN where /proc/stat is missing
+ *     cluster share them), NaN where /proc/stat is missing or the cluster runs elsewhere
  * @param dataLocalMaps share of map tasks that ran on a node holding their block's replica
  * @param cacheLocalMaps share of the map tasks whose block was on an SSD that ran on a node
  *     holding it there (mpCache's job counters), NaN where no map's block was on an SSD

@@ -1,26 +1,18 @@
 package org.mpcache.bench.harness;
 
-import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
-import java.net.InetSocketAddress;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.LocatedFileStatus;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.RemoteIterator;
-import org.apache.hadoop.fs.permission.FsPermission;
-import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.server.datanode.fsdataset.impl.MemoryCacheAwareFsDatasetFactory;
-import org.apache.hadoop.io.IOUtils;
 import org.apache.hadoop.mapreduce.Counters;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.JobCounter;
@@ -31,18 +23,14 @@ import org.mpcache.bench.workload.WorkloadMix;
 import org.mpcache.bench.workload.WorkloadMix.DataSet;
 import org.mpcache.bench.workload.WorkloadMix.JobSpec;
 import org.mpcache.locality.CacheLocalityCounter;
-import org.mpcache.slave.CacheCounter;
 
 /**
- * One job stream on one cluster: the inputs copied in block by block, the caches warmed by the
- * history's reads (untimed), the timed jobs one after another with the devices on, then every
- * output checked against an oracle computed from the local copy of its input, after the timed
+ * One job stream on one cluster: the inputs placed, the caches warmed by the history's reads
+ * (untimed), the timed jobs one after another with the devices on, then every output checked
+ * against an oracle computed from its input (the local copy where there is one), after the timed
  * window, so no check reads an input through the cache between two timed jobs.
  */
 final class JobStream {
-  /** Bytes per HDFS checksum chunk: a block size must be a multiple of it. */
-  private static final long CHECKSUM_CHUNK = 512;
-
   /** Prints one line of progress. */
   interface Progress {
     void jobDone(JobResult job, int jobs);
@@ -50,18 +38,19 @@ final class JobStream {
 
   private final HarnessOptions options;
   private final WorkloadMix mix;
-  private final File localInputs;
+  private final StreamInputs inputs;
 
-  JobStream(HarnessOptions options, WorkloadMix mix, File localInputs) {
+  JobStream(HarnessOptions options, WorkloadMix mix, StreamInputs inputs) {
     this.options = options;
     this.mix = mix;
-    this.localInputs = localInputs;
+    this.inputs = inputs;
   }
 
   /** Runs the stream on {@code cluster}; the jobs in order, each output checked. */
-  List<JobResult> run(BenchCluster cluster, long seed, Progress progress) throws Exception {
+  List<JobResult> run(StreamCluster cluster, long seed, Progress progress) throws Exception {
     cluster.emulate(false);
-    copyInputs(cluster);
+    inputs.place(cluster);
+    cluster.fs().delete(cluster.outputs(), true);
     long memoryBudget = options.memoryBytesPerNode(mix.workingSetBytes()) * options.nodes();
     MemoryCachePlanner memory = cluster.setup() == ClusterSetup.MEMORY
         ? new MemoryCachePlanner(cluster.fs(), memoryBudget) : null;
@@ -79,16 +68,16 @@ final class JobStream {
     return options.checkOutputs() ? checked(cluster, results) : results;
   }
 
-  private JobResult timed(BenchCluster cluster, long seed, JobSpec spec,
+  private JobResult timed(StreamCluster cluster, long seed, JobSpec spec,
       MemoryCachePlanner memory, boolean firstRead) throws Exception {
-    Path input = spec.input().dir(BenchCluster.INPUTS);
+    Path input = spec.input().dir(cluster.inputs());
     if (memory != null) {
       memory.beforeJob(input);
     }
     Job job = spec.benchmark().createJob(new Configuration(cluster.jobConf()), input,
-        output(spec));
-    long ssdBefore = cluster.cacheCounter(CacheCounter.BYTES_FROM_SSD);
-    long memoryBefore = MemoryCacheAwareFsDatasetFactory.bytesFromMemory();
+        output(cluster, spec));
+    long ssdBefore = cluster.bytesFromSsd();
+    long memoryBefore = memory == null ? 0 : MemoryCacheAwareFsDatasetFactory.bytesFromMemory();
     long grantedBefore = cluster.localizedGrantedBytes();
     long refusedBefore = cluster.localizedRefusedBytes();
     long[] busyBefore = cluster.hddBusyNanos();
@@ -104,7 +93,8 @@ final class JobStream {
       busiestInMaps = ok ? sampler.busiestShare(job.getStartTime(), lastMapFinish(job))
           : Double.NaN;
     }
-    double cpuBusy = MachineCpu.read().busySince(cpuBefore);
+    double cpuBusy = cluster.onThisMachine() ? MachineCpu.read().busySince(cpuBefore)
+        : Double.NaN;
     cluster.emulate(false);
     if (!ok) {
       throw new IOException(cluster.setup().label() + ", seed " + seed + ": job "
@@ -116,9 +106,9 @@ final class JobStream {
       case STOCK, ALL_SSD -> Double.NaN;
       case MEMORY -> share(MemoryCacheAwareFsDatasetFactory.bytesFromMemory() - memoryBefore,
           inputBytes);
-      // Only the inputs' tree is cached (BenchCluster), so every SSD byte is input.
-      default -> share(cluster.cacheCounter(CacheCounter.BYTES_FROM_SSD) - ssdBefore,
-          inputBytes);
+      // Only the inputs' tree is cached (BenchCluster), so every SSD byte is input; on an
+      // existing cluster, other tenants' reads from SSD count too.
+      default -> share(cluster.bytesFromSsd() - ssdBefore, inputBytes);
     };
     long granted = cluster.localizedGrantedBytes() - grantedBefore;
     long refused = cluster.localizedRefusedBytes() - refusedBefore;
@@ -168,66 +158,33 @@ final class JobStream {
     return whole == 0 ? Double.NaN : Math.min(1, part / (double) whole);
   }
 
-  private static Path output(JobSpec spec) {
-    return new Path("/out/" + spec.index());
+  private static Path output(StreamCluster cluster, JobSpec spec) {
+    return new Path(cluster.outputs(), Integer.toString(spec.index()));
   }
 
-  /** Checks every output against its input's local copy, devices off; a wrong one stops. */
-  private List<JobResult> checked(BenchCluster cluster, List<JobResult> results)
+  /** Checks every output against its input's oracle copy, devices off; a wrong one stops. */
+  private List<JobResult> checked(StreamCluster cluster, List<JobResult> results)
       throws IOException {
     Configuration conf = new Configuration(cluster.jobConf());
-    Path local = new Path(localInputs.toURI());
     List<JobResult> checked = new ArrayList<>();
     for (int i = 0; i < results.size(); i++) {
       JobSpec spec = mix.jobs().get(i);
-      spec.benchmark().check(conf, spec.input().dir(local), cluster.fs().makeQualified(
-          output(spec)));
+      spec.benchmark().check(conf, inputs.oracle(cluster, spec.input()),
+          cluster.fs().makeQualified(output(cluster, spec)));
       checked.add(results.get(i).withOutputChecked());
     }
     return checked;
   }
 
   /**
-   * Copies every data set in, one file (one HDFS block) at a time round-robin over the
-   * DataNodes (favored nodes): every configuration gets the same, balanced placement, block by
-   * block. With one replica the NameNode's own choice is random per cluster, and a job whose
-   * blocks crowd onto one HDD took up to 40 % longer than the same job in another run.
-   */
-  private void copyInputs(BenchCluster cluster) throws IOException {
-    DistributedFileSystem fs = cluster.fs();
-    InetSocketAddress[] nodes = cluster.dataNodeAddresses();
-    FileSystem local = FileSystem.getLocal(new Configuration());
-    int next = 0;
-    for (DataSet dataSet : mix.dataSets()) {
-      Path dir = dataSet.dir(BenchCluster.INPUTS);
-      fs.mkdirs(dir);
-      FileStatus[] files = local.listStatus(dataSet.dir(new Path(localInputs.toURI())),
-          path -> !path.getName().startsWith("_"));
-      Arrays.sort(files);
-      for (FileStatus file : files) {
-        InetSocketAddress node = nodes[next++ % nodes.length];
-        // A record may end a little past the block size: the file stays one block.
-        long blockBytes = Math.max(options.blockBytes(),
-            (file.getLen() + CHECKSUM_CHUNK - 1) / CHECKSUM_CHUNK * CHECKSUM_CHUNK);
-        try (InputStream in = local.open(file.getPath());
-            OutputStream out = fs.create(new Path(dir, file.getPath().getName()),
-                FsPermission.getFileDefault(), true, 1 << 16, (short) 1, blockBytes, null,
-                new InetSocketAddress[] {node})) {
-          IOUtils.copyBytes(in, out, 1 << 16);
-        }
-      }
-    }
-  }
-
-  /**
    * Reads the input of every job of the history once, oldest first, with the devices off: each
    * cache sees what those jobs would have shown it, as in the paper's steady state.
    */
-  private void warmUp(BenchCluster cluster, MemoryCachePlanner memory) throws IOException {
+  private void warmUp(StreamCluster cluster, MemoryCachePlanner memory) throws IOException {
     FileSystem fs = cluster.fs();
     byte[] buffer = new byte[1 << 20];
     for (JobSpec spec : mix.history()) {
-      Path input = spec.input().dir(BenchCluster.INPUTS);
+      Path input = spec.input().dir(cluster.inputs());
       if (memory != null) {
         memory.beforeJob(input);
       }

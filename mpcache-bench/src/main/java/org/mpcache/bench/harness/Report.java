@@ -407,7 +407,9 @@ final class Report {
   }
 
   private Section setting() {
-    String devices = options.emulated()
+    String devices = options.existingCluster()
+        ? "The existing cluster's own devices, nothing emulated or throttled."
+        : options.emulated()
         ? String.format(Locale.ROOT, "**Devices were emulated** (this machine has one virtual "
             + "disk): each node has one HDD (%s) holding its DataNode volume and its "
             + "NodeManager's local dirs, and one SSD (%s) holding the mpCache dir and, where "
@@ -417,31 +419,43 @@ final class Report {
             + "interleave, extent per seek.", options.hdd(), options.ssd())
         : "Real devices, unthrottled: HDD = " + options.workDir() + ", SSD = "
             + options.ssdDir() + ".";
-    String machine = String.format(Locale.ROOT, "Report written %s on a machine with %d "
-        + "cores, %d MB max heap, JDK %s, %s. Embedded cluster: %d DataNode + NodeManager "
-        + "pairs, %d task containers each, %d MB blocks, replication 1, map outputs %s.",
-        LocalDate.now(), Runtime.getRuntime().availableProcessors(),
-        Runtime.getRuntime().maxMemory() >> 20, System.getProperty("java.version"),
-        ManagementFactory.getOperatingSystemMXBean().getName(), options.nodes(),
-        options.containersPerNode(), options.blockBytes() >> 20,
-        options.compressMapOutput() ? "snappy-compressed" : "uncompressed");
+    String client = String.format(Locale.ROOT, "Report written %s on a machine with %d "
+        + "cores, %d MB max heap, JDK %s, %s. ", LocalDate.now(),
+        Runtime.getRuntime().availableProcessors(), Runtime.getRuntime().maxMemory() >> 20,
+        System.getProperty("java.version"), ManagementFactory.getOperatingSystemMXBean()
+            .getName());
+    String machine = client + (options.existingCluster() ? String.format(Locale.ROOT,
+        "Existing cluster, the one the client configuration names, with its own nodes, "
+            + "containers, replication, cache sizes and map output settings; the streams' files "
+            + "under %s, input files of %d MB (one block each); input hits from the cache "
+            + "master's report (every SSD read of the cluster during a job counts).",
+        options.existingClusterDir(), options.blockBytes() >> 20)
+        : String.format(Locale.ROOT, "Embedded cluster: %d DataNode + NodeManager pairs, %d task "
+            + "containers each, %d MB blocks, replication 1, map outputs %s.", options.nodes(),
+            options.containersPerNode(), options.blockBytes() >> 20,
+            options.compressMapOutput() ? "snappy-compressed" : "uncompressed"));
     String sizes = workingSetBytesBySeed.entrySet().stream().map(e -> String.format(
-        Locale.ROOT, "seed %d: working set %d MB, SSD cache %d MB per node, in-memory cache %d "
-            + "MB per node", e.getKey(), e.getValue() >> 20,
-        options.ssdBytesPerNode(e.getValue()) >> 20,
-        options.memoryBytesPerNode(e.getValue()) >> 20)).collect(Collectors.joining("; "));
+        Locale.ROOT, "seed %d: working set %d MB", e.getKey(), e.getValue() >> 20)
+        + (options.existingCluster() ? "" : String.format(Locale.ROOT, ", SSD cache %d MB per "
+            + "node, in-memory cache %d MB per node", options.ssdBytesPerNode(e.getValue()) >> 20,
+            options.memoryBytesPerNode(e.getValue()) >> 20)))
+        .collect(Collectors.joining("; "));
+    String caches = options.existingCluster() ? ""
+        : String.format(Locale.ROOT, " SSD cache %s of the working set over all nodes, "
+            + "in-memory cache %s of the SSD cache rounded up to whole blocks.",
+            percent(options.ssdShare()), percent(options.memoryShare()));
     String mix = String.format(Locale.ROOT, "Job streams of %s: per seed, %d jobs whose reads "
         + "warm the caches (untimed), then %d timed jobs, the same sequence in every "
-        + "configuration; Zipf s = %s, k ≤ %d, %d MB at k = 1; seeds %s. Outputs %s. SSD cache "
-        + "%s of the working set over all nodes, in-memory cache %s of the SSD cache rounded "
-        + "up to whole blocks: %s.",
+        + "configuration; Zipf s = %s, k ≤ %d, %d MB at k = 1; seeds %s. Outputs %s.%s "
+        + "Working sets: %s.",
         options.benchmarks().isEmpty() ? "all PUMA benchmarks"
             : String.join(", ", options.benchmarks()), options.history(), options.jobs(),
         options.zipfS(), options.maxK(), options.baseBytes() >> 20,
         options.seeds().stream().map(String::valueOf).collect(Collectors.joining(", ")),
-        options.checkOutputs() ? "checked against local oracles (outside the timings)"
-            : "not checked", percent(options.ssdShare()), percent(options.memoryShare()),
-        sizes.isEmpty() ? "working sets unknown" : sizes);
+        !options.checkOutputs() ? "not checked" : options.existingCluster()
+            ? "checked against oracles computed from the inputs on HDFS (after the timed jobs)"
+            : "checked against local oracles (outside the timings)", caches,
+        sizes.isEmpty() ? "unknown" : sizes);
     Table configurations = new Table("configuration", "what it runs");
     setups.forEach(setup -> configurations.row(Cell.text(setup.label()),
         Cell.text(setup.description())));

@@ -1,6 +1,10 @@
 package org.mpcache.bench.harness;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
 import java.util.List;
@@ -13,7 +17,7 @@ class TestHarnessOptions {
   private static HarnessOptions options(double memoryShare) {
     return new HarnessOptions(3, 8 * MB, 24, 6, 1.0, 4, 8 * MB, List.of(1L),
         List.of(ClusterSetup.STOCK, ClusterSetup.MEMORY), null, null, 0.5, memoryShare,
-        new File("work"), null, 2, true, List.of(), true);
+        new File("work"), null, 2, true, List.of(), true, null);
   }
 
   @Test
@@ -40,5 +44,24 @@ class TestHarnessOptions {
         new String[] {"--seeds", "3, 1,3", "--configs", "mpcache,stock,mpcache"});
     assertEquals(List.of(3L, 1L), options.seeds());
     assertEquals(List.of(ClusterSetup.MPCACHE, ClusterSetup.STOCK), options.setups());
+  }
+
+  @Test
+  void anExistingClusterHasItsOwnDevicesAndAnHdfsFolder() {
+    HarnessOptions options = BenchmarkHarness.parse(
+        new String[] {"--cluster", "existing", "--configs", "mpcache"});
+    assertTrue(options.existingCluster());
+    assertEquals("mpcache-bench", options.existingClusterDir());
+    assertFalse(options.emulated());
+    assertEquals("/bench", BenchmarkHarness.parse(new String[] {"--cluster", "existing",
+        "--hdfs-dir", "/bench"}).existingClusterDir());
+    assertNull(BenchmarkHarness.parse(new String[0]).existingClusterDir());
+  }
+
+  @Test
+  void anUnknownClusterKindIsRefused() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> BenchmarkHarness.parse(new String[] {"--cluster", "remote"}));
+    assertTrue(e.getMessage().contains("remote"), e.getMessage());
   }
 }

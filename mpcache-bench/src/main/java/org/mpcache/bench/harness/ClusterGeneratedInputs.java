@@ -1,0 +1,77 @@
+package org.mpcache.bench.harness;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.net.NetUtils;
+import org.mpcache.bench.workload.WorkloadMix;
+import org.mpcache.bench.workload.WorkloadMix.DataSet;
+import org.mpcache.puma.DataSetGenerator;
+import org.mpcache.puma.InputSource;
+
+/**
+ * An existing cluster's inputs: the data sets it does not hold yet written there by a MapReduce
+ * job ({@link DataSetGenerator}; the same bytes as the embedded harness's), each file one block
+ * placed round-robin over the live DataNodes where the caller may list them. They stay for the
+ * next stream (a {@code _COMPLETE} marker per data set); the output checks read them through
+ * HDFS, after the timed window.
+ */
+final class ClusterGeneratedInputs implements StreamInputs {
+  private static final String COMPLETE = "_COMPLETE";
+
+  private final WorkloadMix mix;
+  private final long blockBytes;
+
+  ClusterGeneratedInputs(WorkloadMix mix, long blockBytes) {
+    this.mix = mix;
+    this.blockBytes = blockBytes;
+  }
+
+  @Override
+  public void place(StreamCluster cluster) throws Exception {
+    FileSystem fs = cluster.fs();
+    List<String> nodes = Arrays.stream(cluster.dataNodeAddresses())
+        .map(NetUtils::getHostPortString).toList();
+    List<DataSet> missing = new ArrayList<>();
+    List<DataSetGenerator.Spec> specs = new ArrayList<>();
+    int nextNode = 0;
+    for (DataSet dataSet : mix.dataSets()) {
+      Path dir = fs.makeQualified(dataSet.dir(cluster.inputs()));
+      if (!fs.exists(new Path(dir, COMPLETE))) {
+        missing.add(dataSet);
+        specs.add(new DataSetGenerator.Spec(dataSet.source(), dir, dataSet.bytes(),
+            dataSet.seed(), blockBytes, nodes, nextNode));
+        nextNode += InputSource.files(dataSet.bytes(), blockBytes);
+      }
+    }
+    if (missing.isEmpty()) {
+      return;
+    }
+    System.out.printf(Locale.ROOT, "[bench] generating %d data sets (%d MB) on the cluster with "
+        + "a MapReduce job, blocks placed %s%n", missing.size(),
+        missing.stream().mapToLong(DataSet::bytes).sum() >> 20,
+        nodes.isEmpty() ? "by HDFS (the DataNode list needs the HDFS superuser)"
+            : "round-robin over " + nodes.size() + " DataNodes");
+    Path work = new Path(cluster.inputs(), "_generate");
+    Job job = DataSetGenerator.createJob(cluster.jobConf(), work, specs);
+    if (!job.waitForCompletion(false)) {
+      throw new IOException("the job that generates the inputs, " + job.getJobID() + ", ended "
+          + job.getJobState() + ": " + job.getStatus().getFailureInfo());
+    }
+    fs.delete(work, true);
+    for (DataSet dataSet : missing) {
+      fs.create(new Path(dataSet.dir(cluster.inputs()), COMPLETE)).close();
+    }
+  }
+
+  @Override
+  public Path oracle(StreamCluster cluster, DataSet dataSet) {
+    return dataSet.dir(cluster.inputs());
+  }
+}

@@ -1,0 +1,58 @@
+package org.mpcache.bench.harness;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
+
+/**
+ * A cluster a job stream runs on: one the harness starts ({@link BenchCluster}) or one that runs
+ * already ({@link ExistingCluster}).
+ */
+interface StreamCluster extends AutoCloseable {
+  /** The configuration the cluster runs, as the stream's results name it. */
+  ClusterSetup setup();
+
+  /** The configuration jobs are created from. */
+  Configuration jobConf();
+
+  DistributedFileSystem fs() throws IOException;
+
+  /** The folder the data sets are in, {@code <source>/k<k>} each. */
+  Path inputs();
+
+  /** The folder the timed jobs write their outputs to, one subfolder each. */
+  Path outputs();
+
+  /**
+   * DataNode transfer addresses that input blocks are placed on in turn (favored nodes); empty
+   * when HDFS places them.
+   */
+  InetSocketAddress[] dataNodeAddresses() throws IOException;
+
+  /** Turns emulated devices on (measuring) or off (loading data, checking); no-op if real. */
+  void emulate(boolean on);
+
+  /**
+   * Bytes the mpCache slaves served from SSD so far, summed over the nodes; 0 when mpCache is
+   * off. Counts every read that ended before the call.
+   */
+  long bytesFromSsd() throws IOException;
+
+  /** Localized bytes the slaves granted on their SSDs so far, summed; 0 when not known. */
+  long localizedGrantedBytes();
+
+  /** Localized bytes the slaves refused (tasks wrote them to HDD) so far; 0 when not known. */
+  long localizedRefusedBytes();
+
+  /** Busy time of each emulated HDD so far, in nanoseconds; empty when not emulated. */
+  long[] hddBusyNanos();
+
+  /** Whether every process of the cluster runs on this machine, so its CPU load is theirs. */
+  boolean onThisMachine();
+
+  @Override
+  void close();
+}
