@@ -89,7 +89,8 @@ class PseudoClusterIT {
     String printed = cluster(600, "exec", "yarn", "jar", BENCH_JAR, "--cluster", "existing",
         "--hdfs-dir", "/stream", "--configs", "mpcache", "--seeds", "1", "--history", "2",
         "--jobs", "2", "--max-k", "2", "--base-mb", "2", "--block-mb", "1", "--benchmarks",
-        "word-count,grep", "--report-dir", report.getPath());
+        "word-count,grep", "--report-dir", report.getPath(), "--work-dir",
+        new File(logs, "stream-work").getPath());
     assertTrue(printed.contains("Report: "), printed);
     List<String> lines = Files.readAllLines(new File(report, "runs/seed-1-mpcache.csv").toPath());
     List<String> header = List.of(lines.get(0).split(","));
@@ -105,14 +106,20 @@ class PseudoClusterIT {
         assertTrue(value >= 0, column + " in " + line);
       }
       assertTrue(Double.parseDouble(job[header.indexOf("shuffle_bytes")]) > 0, line);
+      // Each timed job's input was read in the warm-up: the SSD copies serve it.
+      assertEquals("false", job[header.indexOf("first_read")], line);
+      assertTrue(Double.parseDouble(job[header.indexOf("hit_ratio")]) >= 0.8, line);
     }
   }
 
   /** A stream labelled stock on a cluster whose cache master answers is refused before it runs. */
   @Test
   void theJobStreamRefusesALabelTheClusterDoesNotRun() throws Exception {
+    File report = new File(logs, "stock-report");
+    FileUtil.fullyDelete(report);
     Run run = script(120, "exec", "yarn", "jar", BENCH_JAR, "--cluster", "existing",
-        "--configs", "stock", "--report-dir", new File(logs, "stock-report").getPath());
+        "--configs", "stock", "--report-dir", report.getPath(),
+        "--work-dir", new File(logs, "stream-work").getPath());
     assertTrue(run.exit() > 0, run.describe());
     assertTrue(run.err().contains("but the cluster runs mpCache"), run.describe());
   }

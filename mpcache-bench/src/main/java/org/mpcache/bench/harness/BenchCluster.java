@@ -15,7 +15,9 @@ import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.TreeMap;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
 
@@ -58,7 +60,6 @@ import org.mpcache.locality.MpCacheClientProtocolProvider;
 import org.mpcache.locality.MpCacheDistributedFileSystem;
 import org.mpcache.master.MpCacheMasterPlugin;
 import org.mpcache.slave.CacheCounter;
-import org.mpcache.slave.InputCache;
 import org.mpcache.slave.SpaceTuner;
 import org.mpcache.tools.FreePorts;
 
@@ -375,10 +376,6 @@ final class BenchCluster implements StreamCluster {
     return setup;
   }
 
-  EmulatedDevices devices() {
-    return devices;
-  }
-
   @Override
   public Path inputs() {
     return INPUTS;
@@ -400,8 +397,15 @@ final class BenchCluster implements StreamCluster {
   }
 
   @Override
-  public long bytesFromSsd() {
-    return inputCaches().mapToLong(cache -> cache.counter(CacheCounter.BYTES_FROM_SSD)).sum();
+  public Map<String, Long> bytesFromSsdByNode() {
+    Map<String, Long> bytes = new TreeMap<>();
+    for (DataNode node : dfs.getDataNodes()) {
+      if (node.getFSDataset() instanceof MpCacheFsDataset dataset) {
+        bytes.put(node.getDatanodeUuid(),
+            dataset.getInputCache().counter(CacheCounter.BYTES_FROM_SSD));
+      }
+    }
+    return bytes;
   }
 
   @Override
@@ -417,10 +421,6 @@ final class BenchCluster implements StreamCluster {
   private Stream<MpCacheFsDataset> mpCacheDatasets() {
     return dfs.getDataNodes().stream().map(DataNode::getFSDataset)
         .filter(MpCacheFsDataset.class::isInstance).map(MpCacheFsDataset.class::cast);
-  }
-
-  private Stream<InputCache> inputCaches() {
-    return mpCacheDatasets().map(MpCacheFsDataset::getInputCache);
   }
 
   private Stream<SpaceTuner> spaceTuners() {

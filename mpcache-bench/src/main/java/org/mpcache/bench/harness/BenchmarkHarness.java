@@ -12,6 +12,8 @@ import java.util.Map;
 import java.util.TreeMap;
 
 import org.apache.commons.io.FileUtils;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.hdfs.HdfsConfiguration;
 import org.mpcache.bench.device.DeviceProfile;
 import org.mpcache.bench.workload.WorkloadMix;
 import org.mpcache.bench.workload.WorkloadMix.JobSpec;
@@ -109,7 +111,10 @@ public final class BenchmarkHarness {
     report.write(reportDir);
     System.out.println();
     System.out.println(report.summaryMarkdown());
-    System.out.println("Hadoop's log: " + System.getProperty(LOG_FILE_PROPERTY));
+    if (!options.existingCluster()) {
+      // Under yarn jar, Hadoop's scripts have set its logging up already.
+      System.out.println("Hadoop's log: " + System.getProperty(LOG_FILE_PROPERTY));
+    }
     System.out.println("Resume or add seeds with: --report-dir " + reportDir);
     System.out.println("Report: " + new File(reportDir, "report.html"));
   }
@@ -175,7 +180,8 @@ public final class BenchmarkHarness {
     settings.put("benchmarks", String.join(",", options.benchmarks()));
     settings.put("compress-map-output", Boolean.toString(options.compressMapOutput()));
     if (options.existingCluster()) {
-      settings.put("cluster", "existing " + options.existingClusterDir());
+      settings.put("cluster", "existing " + FileSystem.getDefaultUri(new HdfsConfiguration())
+          + " " + options.existingClusterDir());
     }
     return settings;
   }
@@ -218,9 +224,14 @@ public final class BenchmarkHarness {
           continue;
         }
         logPlan(seed);
+        LocalDataSets local = new LocalDataSets(mix, options.blockBytes(), inputs);
+        if (!options.existingCluster()) {
+          local.generateMissing(); // before a cluster starts: not part of the stream's time
+        }
         long startNanos = System.nanoTime();
-        log("seed %d, %s (%s): starting a cluster", seed, setup.label(), setup.description());
-        List<JobResult> jobs = runStream(setup, mix, seed);
+        log("seed %d, %s (%s): %s", seed, setup.label(), setup.description(),
+            options.existingCluster() ? "on the existing cluster" : "starting a cluster");
+        List<JobResult> jobs = runStream(setup, mix, seed, local);
         folder.save(seed, setup, jobs);
         log("seed %d, %s: %d jobs in %.1f min, outputs %s", seed, setup.label(), jobs.size(),
             (System.nanoTime() - startNanos) / 60e9,
@@ -229,12 +240,14 @@ public final class BenchmarkHarness {
     }
   }
 
-  private List<JobResult> runStream(ClusterSetup setup, WorkloadMix mix, long seed)
-      throws Exception {
+  private List<JobResult> runStream(ClusterSetup setup, WorkloadMix mix, long seed,
+      LocalDataSets local) throws Exception {
     if (options.existingCluster()) {
-      try (ExistingCluster cluster =
-          ExistingCluster.connect(setup, options.existingClusterDir(), seed)) {
-        return new JobStream(options, mix, new ClusterGeneratedInputs(mix, options.blockBytes()))
+      try (ExistingCluster cluster = ExistingCluster.connect(setup,
+          options.existingClusterDir(), inputs.getName(), seed)) {
+        local.generateMissing(); // the oracles' copies, once the cluster is what --configs says
+        return new JobStream(options, mix,
+            new ClusterGeneratedInputs(mix, options.blockBytes(), local))
             .run(cluster, seed, BenchmarkHarness::progress);
       }
     }
@@ -244,7 +257,7 @@ public final class BenchmarkHarness {
     long memoryPerNode = options.memoryBytesPerNode(mix.workingSetBytes());
     try (BenchCluster cluster =
         BenchCluster.start(setup, options, ssdPerNode, memoryPerNode, runDir)) {
-      return new JobStream(options, mix, new LocalInputs(mix, options.blockBytes(), inputs))
+      return new JobStream(options, mix, new LocalInputs(mix, options.blockBytes(), local))
           .run(cluster, seed, BenchmarkHarness::progress);
     } finally {
       FileUtils.deleteQuietly(runDir);
@@ -275,12 +288,17 @@ public final class BenchmarkHarness {
       }
     }
     seeds.sort(null);
+    if (options.existingCluster()) {
+      // Each run adds the one configuration the cluster ran: the baseline is the first in
+      // ClusterSetup's order (stock), whichever run came last.
+      setups.sort(null);
+    }
     Map<Long, Long> workingSets = new LinkedHashMap<>();
     seeds.forEach(seed -> workingSets.put(seed, mix(seed).workingSetBytes()));
     return new Report(options.withRuns(seeds, setups), workingSets, results);
   }
 
-  private static void log(String format, Object... args) {
+  static void log(String format, Object... args) {
     System.out.printf(Locale.ROOT, "[bench] " + format + "%n", args);
     System.out.flush();
   }

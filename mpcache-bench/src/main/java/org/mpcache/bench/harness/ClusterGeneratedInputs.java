@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
 
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -19,18 +18,20 @@ import org.mpcache.puma.InputSource;
  * An existing cluster's inputs: the data sets it does not hold yet written there by a MapReduce
  * job ({@link DataSetGenerator}; the same bytes as the embedded harness's), each file one block
  * placed round-robin over the live DataNodes where the caller may list them. They stay for the
- * next stream (a {@code _COMPLETE} marker per data set); the output checks read them through
- * HDFS, after the timed window.
+ * next stream (a {@code _COMPLETE} marker per data set). The output checks read the local copies,
+ * which no cache served.
  */
 final class ClusterGeneratedInputs implements StreamInputs {
   private static final String COMPLETE = "_COMPLETE";
 
   private final WorkloadMix mix;
   private final long blockBytes;
+  private final LocalDataSets local;
 
-  ClusterGeneratedInputs(WorkloadMix mix, long blockBytes) {
+  ClusterGeneratedInputs(WorkloadMix mix, long blockBytes, LocalDataSets local) {
     this.mix = mix;
     this.blockBytes = blockBytes;
+    this.local = local;
   }
 
   @Override
@@ -53,10 +54,11 @@ final class ClusterGeneratedInputs implements StreamInputs {
     if (missing.isEmpty()) {
       return;
     }
-    System.out.printf(Locale.ROOT, "[bench] generating %d data sets (%d MB) on the cluster with "
-        + "a MapReduce job, blocks placed %s%n", missing.size(),
+    BenchmarkHarness.log("generating %d data sets (%d MB) on the cluster with a MapReduce job, "
+        + "blocks placed %s", missing.size(),
         missing.stream().mapToLong(DataSet::bytes).sum() >> 20,
-        nodes.isEmpty() ? "by HDFS (the DataNode list needs the HDFS superuser)"
+        nodes.isEmpty() ? "by HDFS (listing DataNodes needs the HDFS superuser): each data "
+            + "set's first replicas on the node of its map"
             : "round-robin over " + nodes.size() + " DataNodes");
     Path work = new Path(cluster.inputs(), "_generate");
     Job job = DataSetGenerator.createJob(cluster.jobConf(), work, specs);
@@ -71,7 +73,7 @@ final class ClusterGeneratedInputs implements StreamInputs {
   }
 
   @Override
-  public Path oracle(StreamCluster cluster, DataSet dataSet) {
-    return dataSet.dir(cluster.inputs());
+  public Path oracle(DataSet dataSet) {
+    return local.dir(dataSet);
   }
 }

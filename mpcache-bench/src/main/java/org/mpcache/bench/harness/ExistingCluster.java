@@ -2,13 +2,15 @@ package org.mpcache.bench.harness;
 
 import java.io.IOException;
 import java.io.InterruptedIOException;
+import java.net.ConnectException;
 import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
-import java.util.stream.Collectors;
+import java.util.Map;
+import java.util.TreeMap;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
@@ -19,6 +21,8 @@ import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
 import org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType;
 import org.apache.hadoop.ipc.RemoteException;
 import org.apache.hadoop.mapred.JobConf;
+import org.apache.hadoop.mapreduce.MRJobConfig;
+import org.apache.hadoop.mapreduce.v2.jobhistory.JHAdminConfig;
 import org.apache.hadoop.net.NetUtils;
 import org.apache.hadoop.security.AccessControlException;
 import org.apache.hadoop.yarn.conf.YarnConfiguration;
@@ -36,37 +40,43 @@ import org.mpcache.protocol.MasterReport.NodeReport;
  * existing cluster").
  */
 final class ExistingCluster implements StreamCluster {
-  /** Slaves that have not heartbeated for this long are taken as down: not waited for. */
-  private static final long DEAD_SLAVE_MILLIS = 60_000;
+  /** The collector of hadoop-mapreduce-ssdshuffle that puts map outputs on the slave's SSD. */
+  private static final String SSD_COLLECTOR = "SsdMapOutputCollector";
   private static final long HEARTBEAT_WAIT_MILLIS = 120_000;
-  private static final int MASTER_TIMEOUT_MILLIS = 10_000;
+  private static final int TIMEOUT_MILLIS = 10_000;
 
   private final ClusterSetup setup;
   private final Configuration conf;
   private final DistributedFileSystem fs;
   private final Path root;
+  private final String inputsFolder;
   private final long seed;
   private final List<InetSocketAddress> masters;
 
   private ExistingCluster(ClusterSetup setup, Configuration conf, DistributedFileSystem fs,
-      Path root, long seed, List<InetSocketAddress> masters) {
+      Path root, String inputsFolder, long seed, List<InetSocketAddress> masters) {
     this.setup = setup;
     this.conf = conf;
     this.fs = fs;
     this.root = root;
+    this.inputsFolder = inputsFolder;
     this.seed = seed;
     this.masters = masters;
   }
 
   /**
    * The cluster of the client configuration, checked against what {@code setup} says it runs:
-   * an mpCache configuration needs an active master with that policy, any other none.
+   * an mpCache configuration needs an answering master with that policy and the matching
+   * MapReduce plugins, any other no master listening. Inputs go to
+   * {@code rootDir/inputsFolder} (a folder name that carries the data sets' sizes).
    */
-  static ExistingCluster connect(ClusterSetup setup, String rootDir, long seed)
-      throws IOException {
-    if (setup == ClusterSetup.MEMORY) {
-      throw new IOException("--configs memory needs the embedded cluster: its hit ratios come "
-          + "from counters inside the DataNodes");
+  static ExistingCluster connect(ClusterSetup setup, String rootDir, String inputsFolder,
+      long seed) throws IOException {
+    if (setup == ClusterSetup.MEMORY || setup == ClusterSetup.ALL_SSD
+        || setup == ClusterSetup.MPCACHE_COLD) {
+      throw new IOException("--configs " + setup.label() + " needs the embedded cluster, which "
+          + "sets its DataNodes up for it (in-memory cache counters, SSD volumes under ALL_SSD, "
+          + "an empty cache)");
     }
     Configuration conf = new JobConf(new YarnConfiguration(new HdfsConfiguration()));
     FileSystem fs = FileSystem.get(conf);
@@ -75,6 +85,7 @@ final class ExistingCluster implements StreamCluster {
           + ", not HDFS: is HADOOP_CONF_DIR (or the classpath) the cluster's client "
           + "configuration?");
     }
+    checkHistoryServer(conf);
     List<InetSocketAddress> masters;
     try {
       masters = MasterLinkSettings.from(conf).masters();
@@ -83,37 +94,69 @@ final class ExistingCluster implements StreamCluster {
           + e.getMessage(), e);
     }
     ExistingCluster cluster = new ExistingCluster(setup, conf, dfs,
-        dfs.makeQualified(new Path(rootDir)), seed, masters);
+        dfs.makeQualified(new Path(rootDir)), inputsFolder, seed, masters);
     cluster.checkSetup();
     return cluster;
   }
 
+  /** The job client reads a finished job's counters and task reports from it. */
+  private static void checkHistoryServer(Configuration conf) throws IOException {
+    InetSocketAddress history = conf.getSocketAddr(JHAdminConfig.MR_HISTORY_ADDRESS,
+        JHAdminConfig.DEFAULT_MR_HISTORY_ADDRESS, JHAdminConfig.DEFAULT_MR_HISTORY_PORT);
+    try (Socket socket = new Socket()) {
+      NetUtils.connect(socket, history, TIMEOUT_MILLIS);
+    } catch (IOException e) {
+      throw new IOException("no JobHistoryServer answers at " + history + " ("
+          + JHAdminConfig.MR_HISTORY_ADDRESS + "): the driver reads each finished job's "
+          + "counters from it", e);
+    }
+  }
+
   private void checkSetup() throws IOException {
-    if (setup.mpCache()) {
-      if (masters.isEmpty()) {
-        throw new IOException("--configs " + setup.label() + ", but the client configuration "
-            + "names no cache master (dfs.mpcache.master.address): is mpCache installed and on?");
-      }
-      String running = report().policy();
-      if (!running.split("\\+")[0].equalsIgnoreCase(setup.policy())) {
-        throw new IOException("--configs " + setup.label() + " expects the master's policy "
-            + setup.policy() + ", the master runs " + running + " (dfs.mpcache.master.policy)");
+    if (!setup.mpCache()) {
+      String running = policyIfListening();
+      if (running != null) {
+        throw new IOException("--configs " + setup.label() + ", but the cluster runs mpCache "
+            + "(master policy " + running + "): label the run mpcache, or turn mpCache off "
+            + "(docs/operations.md, \"Disable\")");
       }
       return;
     }
-    String running = null;
-    if (!masters.isEmpty()) {
-      try {
-        running = report().policy();
+    if (masters.isEmpty()) {
+      throw new IOException("--configs " + setup.label() + ", but the client configuration "
+          + "names no cache master (dfs.mpcache.master.address): is mpCache installed and on?");
+    }
+    String running = report().policy();
+    if (!running.equalsIgnoreCase(setup.policy())) {
+      throw new IOException("--configs " + setup.label() + " expects the master's policy "
+          + setup.policy() + ", the master runs " + running + " (dfs.mpcache.master.policy)");
+    }
+    String collector = conf.get(MRJobConfig.MAP_OUTPUT_COLLECTOR_CLASS_ATTR, "");
+    if (setup.localized() != collector.contains(SSD_COLLECTOR)) {
+      throw new IOException("--configs " + setup.label() + (setup.localized()
+          ? " caches localized data, but " : " caches input only, but ")
+          + MRJobConfig.MAP_OUTPUT_COLLECTOR_CLASS_ATTR + " is '" + collector + "' (mapred-site;"
+          + " docs/operations.md, \"Localized data on the SSD\")");
+    }
+  }
+
+  /**
+   * The policy of the first master that answers; null when none is configured or none listens
+   * (mpCache off). Any other failure is an error: it cannot tell whether mpCache runs.
+   */
+  private String policyIfListening() throws IOException {
+    for (InetSocketAddress address : masters) {
+      try (MasterProtocolClientSideTranslatorPB master =
+          MasterProtocolClientSideTranslatorPB.connect(conf, address, TIMEOUT_MILLIS)) {
+        return master.report().policy();
       } catch (IOException e) {
-        // No master answers: mpCache is off, as the label says.
+        if (!refused(e)) {
+          throw new IOException("cannot tell whether mpCache runs: the master address "
+              + address + " answered " + e, e);
+        }
       }
     }
-    if (running != null) {
-      throw new IOException("--configs " + setup.label() + ", but the cluster runs mpCache "
-          + "(master policy " + running + "): label the run mpcache, or turn mpCache off "
-          + "(docs/operations.md, \"Disable\")");
-    }
+    return null;
   }
 
   @Override
@@ -133,7 +176,7 @@ final class ExistingCluster implements StreamCluster {
 
   @Override
   public Path inputs() {
-    return new Path(root, "inputs");
+    return new Path(root, inputsFolder);
   }
 
   @Override
@@ -166,33 +209,32 @@ final class ExistingCluster implements StreamCluster {
   }
 
   /**
-   * Sums the slaves' bytes from SSD once every live slave has heartbeated since this call
-   * began, so the figure includes every read that ended before it.
+   * Each slave's bytes from SSD once every slave has heartbeated since this call began, so the
+   * figures include every read that ended before it. A slave the master drops meanwhile (silent
+   * past its expiry) is not waited for: the readings then differ in nodes and the job's hit
+   * ratio is left blank.
    */
   @Override
-  public long bytesFromSsd() throws IOException {
+  public Map<String, Long> bytesFromSsdByNode() throws IOException {
     if (!setup.mpCache()) {
-      return 0;
+      return Map.of();
     }
     long start = System.nanoTime();
-    Set<String> live = report().nodes().stream()
-        .filter(node -> node.lastHeartbeatMillisAgo() < DEAD_SLAVE_MILLIS)
-        .map(NodeReport::datanodeUuid).collect(Collectors.toSet());
     while (true) {
+      long askedMillis = (System.nanoTime() - start) / 1_000_000;
       MasterReport report = report();
-      long waitedMillis = (System.nanoTime() - start) / 1_000_000;
       List<NodeReport> behind = report.nodes().stream()
-          .filter(node -> live.contains(node.datanodeUuid())
-              && node.lastHeartbeatMillisAgo() >= waitedMillis)
-          .toList();
+          .filter(node -> node.lastHeartbeatMillisAgo() >= askedMillis).toList();
       if (behind.isEmpty()) {
-        return report.nodes().stream().mapToLong(node -> node.usage().bytesFromSsd()).sum();
+        Map<String, Long> bytes = new TreeMap<>();
+        report.nodes().forEach(node -> bytes.put(node.datanodeUuid(),
+            node.usage().bytesFromSsd()));
+        return bytes;
       }
-      if (waitedMillis > HEARTBEAT_WAIT_MILLIS) {
+      if (askedMillis > HEARTBEAT_WAIT_MILLIS) {
         throw new IOException(String.format(Locale.ROOT, "%d slaves did not heartbeat to the "
-            + "cache master in %d s: %s", behind.size(), waitedMillis / 1000,
-            behind.stream().map(NodeReport::hostname).sorted(Comparator.naturalOrder())
-                .toList()));
+            + "cache master in %d s: %s", behind.size(), askedMillis / 1000,
+            behind.stream().map(NodeReport::hostname).sorted().toList()));
       }
       try {
         Thread.sleep(500);
@@ -203,18 +245,28 @@ final class ExistingCluster implements StreamCluster {
     }
   }
 
-  /** The report of the active master (with NameNode HA, the others refuse as standby). */
-  private MasterReport report() throws IOException {
-    IOException failure = null;
-    for (InetSocketAddress address : masters) {
-      try (MasterProtocolClientSideTranslatorPB master =
-          MasterProtocolClientSideTranslatorPB.connect(conf, address, MASTER_TIMEOUT_MILLIS)) {
-        return master.report();
-      } catch (IOException e) {
-        failure = failure == null ? e : failure;
+  /** Whether nothing listened where {@code e} tried to connect (RPC may wrap the cause). */
+  private static boolean refused(Throwable e) {
+    for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+      if (cause instanceof ConnectException) {
+        return true;
       }
     }
-    throw new IOException("no cache master answered at " + masters + ": " + failure, failure);
+    return false;
+  }
+
+  /** The report of the active master (with NameNode HA, the others refuse as standby). */
+  private MasterReport report() throws IOException {
+    List<String> failures = new ArrayList<>();
+    for (InetSocketAddress address : masters) {
+      try (MasterProtocolClientSideTranslatorPB master =
+          MasterProtocolClientSideTranslatorPB.connect(conf, address, TIMEOUT_MILLIS)) {
+        return master.report();
+      } catch (IOException e) {
+        failures.add(address + ": " + e.getMessage());
+      }
+    }
+    throw new IOException("no cache master answered: " + String.join("; ", failures));
   }
 
   @Override

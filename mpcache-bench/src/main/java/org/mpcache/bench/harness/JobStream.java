@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 import org.apache.hadoop.conf.Configuration;
@@ -27,8 +28,8 @@ import org.mpcache.locality.CacheLocalityCounter;
 /**
  * One job stream on one cluster: the inputs placed, the caches warmed by the history's reads
  * (untimed), the timed jobs one after another with the devices on, then every output checked
- * against an oracle computed from its input (the local copy where there is one), after the timed
- * window, so no check reads an input through the cache between two timed jobs.
+ * against an oracle computed from the local copy of its input, after the timed window, so no
+ * check reads an input through the cache between two timed jobs.
  */
 final class JobStream {
   /** Prints one line of progress. */
@@ -76,7 +77,7 @@ final class JobStream {
     }
     Job job = spec.benchmark().createJob(new Configuration(cluster.jobConf()), input,
         output(cluster, spec));
-    long ssdBefore = cluster.bytesFromSsd();
+    Map<String, Long> ssdBefore = cluster.bytesFromSsdByNode();
     long memoryBefore = memory == null ? 0 : MemoryCacheAwareFsDatasetFactory.bytesFromMemory();
     long grantedBefore = cluster.localizedGrantedBytes();
     long refusedBefore = cluster.localizedRefusedBytes();
@@ -108,7 +109,7 @@ final class JobStream {
           inputBytes);
       // Only the inputs' tree is cached (BenchCluster), so every SSD byte is input; on an
       // existing cluster, other tenants' reads from SSD count too.
-      default -> share(cluster.bytesFromSsd() - ssdBefore, inputBytes);
+      default -> ssdHitRatio(ssdBefore, cluster.bytesFromSsdByNode(), inputBytes);
     };
     long granted = cluster.localizedGrantedBytes() - grantedBefore;
     long refused = cluster.localizedRefusedBytes() - refusedBefore;
@@ -117,6 +118,10 @@ final class JobStream {
     double[] hdd = hddShares(busyBefore, cluster.hddBusyNanos(), wallNanos);
     Counters counters = job.getCounters();
     long maps = counters.findCounter(JobCounter.TOTAL_LAUNCHED_MAPS).getValue();
+    if (maps == 0) {
+      throw new IOException("job " + job.getJobID() + " reports no map task: its counters did not "
+          + "reach the client (on an existing cluster, is the JobHistoryServer up?)");
+    }
     double dataLocal = maps == 0 ? Double.NaN
         : counters.findCounter(JobCounter.DATA_LOCAL_MAPS).getValue() / (double) maps;
     long mapsOnSsd = counters.findCounter(CacheLocalityCounter.SSD_INPUT_MAPS).getValue();
@@ -154,6 +159,26 @@ final class JobStream {
     return last;
   }
 
+  /**
+   * Bytes served from SSD between two readings per node over {@code inputBytes}; NaN when a node
+   * came or went, or its counter fell (a restarted DataNode): the sum would not be the job's.
+   */
+  static double ssdHitRatio(Map<String, Long> before, Map<String, Long> after,
+      long inputBytes) {
+    if (!before.keySet().equals(after.keySet())) {
+      return Double.NaN;
+    }
+    long served = 0;
+    for (Map.Entry<String, Long> node : after.entrySet()) {
+      long delta = node.getValue() - before.get(node.getKey());
+      if (delta < 0) {
+        return Double.NaN;
+      }
+      served += delta;
+    }
+    return share(served, inputBytes);
+  }
+
   private static double share(long part, long whole) {
     return whole == 0 ? Double.NaN : Math.min(1, part / (double) whole);
   }
@@ -169,7 +194,7 @@ final class JobStream {
     List<JobResult> checked = new ArrayList<>();
     for (int i = 0; i < results.size(); i++) {
       JobSpec spec = mix.jobs().get(i);
-      spec.benchmark().check(conf, inputs.oracle(cluster, spec.input()),
+      spec.benchmark().check(conf, inputs.oracle(spec.input()),
           cluster.fs().makeQualified(output(cluster, spec)));
       checked.add(results.get(i).withOutputChecked());
     }

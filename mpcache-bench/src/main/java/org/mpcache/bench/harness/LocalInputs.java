@@ -1,12 +1,10 @@
 package org.mpcache.bench.harness;
 
-import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.util.Arrays;
-import java.util.Locale;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
@@ -19,8 +17,8 @@ import org.mpcache.bench.workload.WorkloadMix;
 import org.mpcache.bench.workload.WorkloadMix.DataSet;
 
 /**
- * The embedded harness's inputs: every data set written once to local disk, a file per HDFS
- * block, then copied onto each cluster block by block; the output checks read the local copy.
+ * An embedded cluster's inputs: the local copies of the data sets copied in block by block; the
+ * output checks read the local copies.
  */
 final class LocalInputs implements StreamInputs {
   /** Bytes per HDFS checksum chunk: a block size must be a multiple of it. */
@@ -28,38 +26,17 @@ final class LocalInputs implements StreamInputs {
 
   private final WorkloadMix mix;
   private final long blockBytes;
-  private final Path local;
+  private final LocalDataSets local;
 
-  LocalInputs(WorkloadMix mix, long blockBytes, File dir) {
+  LocalInputs(WorkloadMix mix, long blockBytes, LocalDataSets local) {
     this.mix = mix;
     this.blockBytes = blockBytes;
-    this.local = new Path(dir.toURI());
+    this.local = local;
   }
 
   @Override
-  public void place(StreamCluster cluster) throws IOException {
-    generate();
-    copy(cluster);
-  }
-
-  @Override
-  public Path oracle(StreamCluster cluster, DataSet dataSet) {
-    return dataSet.dir(local);
-  }
-
-  /** Writes each data set of the mix that is not on local disk yet. */
-  private void generate() throws IOException {
-    FileSystem fs = FileSystem.getLocal(new Configuration());
-    for (DataSet dataSet : mix.dataSets()) {
-      Path dir = dataSet.dir(local);
-      if (!fs.exists(new Path(dir, "_COMPLETE"))) {
-        System.out.printf(Locale.ROOT, "[bench] generating %s (%d MB)%n", dir,
-            dataSet.bytes() >> 20);
-        fs.delete(dir, true);
-        dataSet.source().generate(fs, dir, dataSet.bytes(), dataSet.seed(), blockBytes);
-        fs.create(new Path(dir, "_COMPLETE")).close();
-      }
-    }
+  public Path oracle(DataSet dataSet) {
+    return local.dir(dataSet);
   }
 
   /**
@@ -68,7 +45,8 @@ final class LocalInputs implements StreamInputs {
    * block. With one replica the NameNode's own choice is random per cluster, and a job whose
    * blocks crowd onto one HDD took up to 40 % longer than the same job in another run.
    */
-  private void copy(StreamCluster cluster) throws IOException {
+  @Override
+  public void place(StreamCluster cluster) throws IOException {
     DistributedFileSystem fs = cluster.fs();
     InetSocketAddress[] nodes = cluster.dataNodeAddresses();
     FileSystem localFs = FileSystem.getLocal(new Configuration());
@@ -76,7 +54,7 @@ final class LocalInputs implements StreamInputs {
     for (DataSet dataSet : mix.dataSets()) {
       Path dir = dataSet.dir(cluster.inputs());
       fs.mkdirs(dir);
-      FileStatus[] files = localFs.listStatus(dataSet.dir(local),
+      FileStatus[] files = localFs.listStatus(local.dir(dataSet),
           path -> !path.getName().startsWith("_"));
       Arrays.sort(files);
       for (FileStatus file : files) {

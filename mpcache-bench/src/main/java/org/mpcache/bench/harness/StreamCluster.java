@@ -2,6 +2,7 @@ package org.mpcache.bench.harness;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.util.Map;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
@@ -36,10 +37,10 @@ interface StreamCluster extends AutoCloseable {
   void emulate(boolean on);
 
   /**
-   * Bytes the mpCache slaves served from SSD so far, summed over the nodes; 0 when mpCache is
-   * off. Counts every read that ended before the call.
+   * Bytes each mpCache slave served from SSD so far, by DataNode; empty when mpCache is off.
+   * Counts every read that ended before the call.
    */
-  long bytesFromSsd() throws IOException;
+  Map<String, Long> bytesFromSsdByNode() throws IOException;
 
   /** Localized bytes the slaves granted on their SSDs so far, summed; 0 when not known. */
   long localizedGrantedBytes();

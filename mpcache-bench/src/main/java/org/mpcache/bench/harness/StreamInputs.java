@@ -8,9 +8,6 @@ interface StreamInputs {
   /** Puts every data set of the stream under {@code cluster.inputs()}. */
   void place(StreamCluster cluster) throws Exception;
 
-  /**
-   * The copy of {@code dataSet} an output check computes its oracle from: one the cache never
-   * served where there is one.
-   */
-  Path oracle(StreamCluster cluster, DataSet dataSet);
+  /** The copy of {@code dataSet} an output check computes its oracle from: never the cache's. */
+  Path oracle(DataSet dataSet);
 }
