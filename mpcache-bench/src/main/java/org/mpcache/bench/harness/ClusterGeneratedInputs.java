@@ -22,8 +22,6 @@ import org.mpcache.puma.InputSource;
  * which no cache served.
  */
 final class ClusterGeneratedInputs implements StreamInputs {
-  private static final String COMPLETE = "_COMPLETE";
-
   private final WorkloadMix mix;
   private final long blockBytes;
   private final LocalDataSets local;
@@ -39,24 +37,22 @@ final class ClusterGeneratedInputs implements StreamInputs {
     FileSystem fs = cluster.fs();
     List<String> nodes = Arrays.stream(cluster.dataNodeAddresses())
         .map(NetUtils::getHostPortString).toList();
-    List<DataSet> missing = new ArrayList<>();
     List<DataSetGenerator.Spec> specs = new ArrayList<>();
     int nextNode = 0;
     for (DataSet dataSet : mix.dataSets()) {
       Path dir = fs.makeQualified(dataSet.dir(cluster.inputs()));
-      if (!fs.exists(new Path(dir, COMPLETE))) {
-        missing.add(dataSet);
+      if (!fs.exists(new Path(dir, LocalDataSets.COMPLETE))) {
         specs.add(new DataSetGenerator.Spec(dataSet.source(), dir, dataSet.bytes(),
             dataSet.seed(), blockBytes, nodes, nextNode));
         nextNode += InputSource.files(dataSet.bytes(), blockBytes);
       }
     }
-    if (missing.isEmpty()) {
+    if (specs.isEmpty()) {
       return;
     }
     BenchmarkHarness.log("generating %d data sets (%d MB) on the cluster with a MapReduce job, "
-        + "blocks placed %s", missing.size(),
-        missing.stream().mapToLong(DataSet::bytes).sum() >> 20,
+        + "blocks placed %s", specs.size(),
+        specs.stream().mapToLong(DataSetGenerator.Spec::bytes).sum() >> 20,
         nodes.isEmpty() ? "by HDFS (listing DataNodes needs the HDFS superuser): each data "
             + "set's first replicas on the node of its map"
             : "round-robin over " + nodes.size() + " DataNodes");
@@ -67,8 +63,8 @@ final class ClusterGeneratedInputs implements StreamInputs {
           + job.getJobState() + ": " + job.getStatus().getFailureInfo());
     }
     fs.delete(work, true);
-    for (DataSet dataSet : missing) {
-      fs.create(new Path(dataSet.dir(cluster.inputs()), COMPLETE)).close();
+    for (DataSetGenerator.Spec spec : specs) {
+      fs.create(new Path(spec.dir(), LocalDataSets.COMPLETE)).close();
     }
   }
 

@@ -21,6 +21,7 @@ import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
 import org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType;
 import org.apache.hadoop.ipc.RemoteException;
 import org.apache.hadoop.mapred.JobConf;
+import org.apache.hadoop.mapred.SsdMapOutputCollector;
 import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.v2.jobhistory.JHAdminConfig;
 import org.apache.hadoop.net.NetUtils;
@@ -40,8 +41,6 @@ import org.mpcache.protocol.MasterReport.NodeReport;
  * existing cluster").
  */
 final class ExistingCluster implements StreamCluster {
-  /** The collector of hadoop-mapreduce-ssdshuffle that puts map outputs on the slave's SSD. */
-  private static final String SSD_COLLECTOR = "SsdMapOutputCollector";
   private static final long HEARTBEAT_WAIT_MILLIS = 120_000;
   private static final int TIMEOUT_MILLIS = 10_000;
 
@@ -132,7 +131,7 @@ final class ExistingCluster implements StreamCluster {
           + setup.policy() + ", the master runs " + running + " (dfs.mpcache.master.policy)");
     }
     String collector = conf.get(MRJobConfig.MAP_OUTPUT_COLLECTOR_CLASS_ATTR, "");
-    if (setup.localized() != collector.contains(SSD_COLLECTOR)) {
+    if (setup.localized() != collector.contains(SsdMapOutputCollector.class.getName())) {
       throw new IOException("--configs " + setup.label() + (setup.localized()
           ? " caches localized data, but " : " caches input only, but ")
           + MRJobConfig.MAP_OUTPUT_COLLECTOR_CLASS_ATTR + " is '" + collector + "' (mapred-site;"

@@ -15,6 +15,9 @@ import org.mpcache.bench.workload.WorkloadMix.DataSet;
  * check computes its oracle from, a copy no cache ever served.
  */
 final class LocalDataSets {
+  /** The marker of a data set written whole (here and on an existing cluster). */
+  static final String COMPLETE = "_COMPLETE";
+
   private final WorkloadMix mix;
   private final long blockBytes;
   private final Path root;
@@ -30,11 +33,11 @@ final class LocalDataSets {
     FileSystem fs = FileSystem.getLocal(new Configuration());
     for (DataSet dataSet : mix.dataSets()) {
       Path dir = dir(dataSet);
-      if (!fs.exists(new Path(dir, "_COMPLETE"))) {
+      if (!fs.exists(new Path(dir, COMPLETE))) {
         BenchmarkHarness.log("generating %s (%d MB)", dir, dataSet.bytes() >> 20);
         fs.delete(dir, true);
         dataSet.source().generate(fs, dir, dataSet.bytes(), dataSet.seed(), blockBytes);
-        fs.create(new Path(dir, "_COMPLETE")).close();
+        fs.create(new Path(dir, COMPLETE)).close();
       }
     }
   }
