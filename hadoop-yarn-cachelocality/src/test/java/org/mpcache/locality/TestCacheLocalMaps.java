@@ -63,6 +63,7 @@ class TestCacheLocalMaps {
   private static final int BLOCKS = 8;
   private static final Path INPUT = new Path("/input/data");
   private static final long CACHE_WAIT_MILLIS = 2_000;
+  private static final long REPLICA_WAIT_MILLIS = 300_000;
 
   private MultiHostCluster cluster;
   /** DataNode UUID to its host. */
@@ -128,9 +129,11 @@ class TestCacheLocalMaps {
       try {
         for (TaskCompletionEvent event : job.getTaskCompletionEvents(0, 1000)) {
           if (event.isMapTask() && event.getStatus() == TaskCompletionEvent.Status.SUCCEEDED) {
-            String http = event.getTaskTrackerHttp(); // http://host:port
+            // The application master reports http://host:port, the history server host:port.
+            String http = event.getTaskTrackerHttp();
+            String hostPort = http.substring(http.indexOf("//") < 0 ? 0 : http.indexOf("//") + 2);
             hosts.put(event.getTaskAttemptId().getTaskID().getId(),
-                http.substring(http.indexOf("//") + 2, http.lastIndexOf(':')));
+                hostPort.substring(0, hostPort.lastIndexOf(':')));
           }
         }
         return hosts.size() == BLOCKS;
@@ -230,6 +233,10 @@ class TestCacheLocalMaps {
     setMemory(full, 256);
     try {
       Job job = readJob(true);
+      // The replica nodes' wait outlasts any load on the test machine: what is checked here is
+      // where a map goes when its SSD node is full, not how long the replica nodes take.
+      job.getConfiguration().setLong(CacheLocalContainerAllocator.REPLICA_WAIT_KEY,
+          REPLICA_WAIT_MILLIS);
       run(job);
       Counters counters = job.getCounters();
       Map<Integer, String> ranOn = mapHosts(job);
