@@ -30,7 +30,8 @@ public final class MasterProtocolClientSideTranslatorPB implements MpCacheMaster
     Closeable {
   private final MpCacheMasterProtocolPB proxy;
 
-  private MasterProtocolClientSideTranslatorPB(MpCacheMasterProtocolPB proxy) {
+  /** Over {@code proxy}; tests hand it a transport of their own (TestWireRecordings). */
+  MasterProtocolClientSideTranslatorPB(MpCacheMasterProtocolPB proxy) {
     this.proxy = proxy;
   }
 
