@@ -112,6 +112,11 @@ public final class DynamicPool {
     if (bytes < 0) {
       throw new IllegalArgumentException("negative request " + bytes);
     }
+    // Beyond all that localized data may ever hold (its units and the whole pool): refused
+    // before the sum below, which such a request (Long.MAX_VALUE) would overflow.
+    if (bytes > (long) (localizedUnits + poolUnits) * unitBytes - localizedBytes) {
+      return Grant.NO_ROOM;
+    }
     long wanted = localizedBytes + bytes;
     int neededUnits = unitsFor(wanted) - localizedUnits;
     if (neededUnits > poolUnits) {

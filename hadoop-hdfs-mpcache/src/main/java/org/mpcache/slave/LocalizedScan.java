@@ -22,7 +22,8 @@ import java.util.regex.Pattern;
  * counted, and the running attempts' grants still count for what they hold there.
  */
 final class LocalizedScan {
-  private static final Pattern ATTEMPT = Pattern.compile("attempt_\\d+_\\d+_[mr]_\\d+_\\d+");
+  /** A MapReduce task attempt id, as YARN names the attempt's dirs. */
+  static final Pattern ATTEMPT = Pattern.compile("attempt_\\d+_\\d+_[mr]_\\d+_\\d+");
 
   private final Map<String, Long> bytesByAttempt = new HashMap<>();
   private final List<Path> unreadable = new ArrayList<>();

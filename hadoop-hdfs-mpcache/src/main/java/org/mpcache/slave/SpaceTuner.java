@@ -19,6 +19,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
 
+import org.apache.commons.lang3.StringUtils;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.ipc.ProtobufRpcEngine2;
@@ -182,7 +183,13 @@ public final class SpaceTuner implements LocalizedSpaceProtocol, Closeable {
    * heartbeat the new limit hastens, waiting at most the eviction wait.
    */
   @Override
-  public Reservation reserve(String attemptId, long bytes) {
+  public Reservation reserve(String attemptId, long bytes) throws IOException {
+    checkAttempt(attemptId);
+    if (bytes < 0) {
+      // A size beyond Long.MAX_VALUE on the wire (uint64) reads as negative here.
+      throw new IOException("mpCache: attempt " + attemptId + " asked for " + Long
+          .toUnsignedString(bytes) + " bytes; a reservation is 0 to " + Long.MAX_VALUE + " bytes");
+    }
     long deadline = clock.getAsLong() + evictionWaitMillis;
     boolean waiting = false;
     try {
@@ -228,13 +235,26 @@ public final class SpaceTuner implements LocalizedSpaceProtocol, Closeable {
     }
   }
 
+  /**
+   * Refuses an id that names no MapReduce task attempt: grants are kept by attempt and their
+   * files found by it, so anything else would hold room no scan could ever attribute.
+   */
+  private static void checkAttempt(String attemptId) throws IOException {
+    if (!LocalizedScan.ATTEMPT.matcher(attemptId).matches()) {
+      throw new IOException("mpCache: \"" + StringUtils.abbreviate(attemptId, 80)
+          + "\" is not a task attempt id (attempt_<cluster>_<job>_<m|r>_<task>_<attempt>)");
+    }
+  }
+
   @Override
-  public synchronized boolean renew(String attemptId) {
+  public synchronized boolean renew(String attemptId) throws IOException {
+    checkAttempt(attemptId);
     return ledger.renew(attemptId, clock.getAsLong());
   }
 
   @Override
-  public void finish(String attemptId) {
+  public void finish(String attemptId) throws IOException {
+    checkAttempt(attemptId);
     synchronized (this) {
       ledger.finished(attemptId);
     }

@@ -66,6 +66,18 @@ class TestDynamicPool {
   }
 
   @Test
+  void aRequestBeyondAnySizeIsRefusedWithoutOverflowing() {
+    DynamicPool pool = pool();
+    pool.request(UNIT, 0);
+    assertEquals(Grant.NO_ROOM, pool.request(Long.MAX_VALUE, 0));
+    assertEquals(Grant.NO_ROOM, pool.request(Long.MAX_VALUE - UNIT + 1, 0));
+    assertEquals(UNIT, pool.localizedBytes());
+    assertEquals(0, pool.lentUnits());
+    assertEquals(Grant.NO_ROOM, pool.request(5 * UNIT + 1, 0), "what is left is 5 units");
+    assertEquals(Grant.GRANTED, pool.request(5 * UNIT, 0));
+  }
+
+  @Test
   void underTheGuardValueThePoolUnitsLocalizedDataDoesNotFillReturn() {
     DynamicPool pool = pool();
     pool.request(6 * UNIT, 0);

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.mpcache.conf.MpCacheConfigKeys.*;
 
@@ -133,6 +134,26 @@ class TestSpaceTuner {
     assertEquals(0, tuner().lentUnits());
     assertEquals(0, cache().counter(CacheCounter.EVICTIONS));
     assertEquals(6L * BLOCK + 1, tuner().refusedBytes());
+  }
+
+  @Test
+  void reservationsNoSlaveCouldAccountAreRefusedWithTheirCause() throws Exception {
+    start(conf());
+    assertFalse(client.reserve(REDUCE, Long.MAX_VALUE).granted());
+    assertEquals(0, tuner().localizedBytes(), "the refused reservation left no trace");
+    // A uint64 beyond Long.MAX_VALUE, as a forger may send it.
+    IOException tooLarge = assertThrows(IOException.class, () -> client.reserve(REDUCE, -2));
+    assertTrue(tooLarge.getMessage().contains("asked for 18446744073709551614 bytes"),
+        tooLarge.getMessage());
+    IOException notAnAttempt =
+        assertThrows(IOException.class, () -> client.reserve("someone-else", BLOCK));
+    assertTrue(notAnAttempt.getMessage().contains("\"someone-else\" is not a task attempt id"),
+        notAnAttempt.getMessage());
+    assertThrows(IOException.class, () -> client.finish("attempt_1_0001_m_000000_0/../x"));
+    assertEquals(0, tuner().liveAttempts());
+    // The slave goes on granting what fits.
+    assertTrue(client.reserve(REDUCE, 2L * BLOCK).granted());
+    assertEquals(2L * BLOCK, tuner().localizedBytes());
   }
 
   @Test
