@@ -10,6 +10,7 @@ import org.apache.hadoop.hdfs.server.namenode.NameNode;
 import org.apache.hadoop.ipc.ProtobufRpcEngine2;
 import org.apache.hadoop.ipc.RPC;
 import org.apache.hadoop.ipc.StandbyException;
+import org.apache.hadoop.security.AccessControlException;
 import org.apache.hadoop.util.ServicePlugin;
 import org.apache.hadoop.util.Time;
 import org.mpcache.compat.HadoopRelease;
@@ -42,6 +43,7 @@ public final class MpCacheMasterPlugin implements ServicePlugin, MpCacheMasterPr
   private MasterSettings settings;
   private RPC.Server server;
   private CacheMaster master;
+  private MasterCallers callers;
   private final MasterCounter.Values counters = new MasterCounter.Values();
   private MasterMetrics metrics;
 
@@ -71,6 +73,7 @@ public final class MpCacheMasterPlugin implements ServicePlugin, MpCacheMasterPr
           .setNumHandlers(settings.handlers())
           .setVerbose(false)
           .build();
+      server.addTerseExceptions(AccessControlException.class);
       server.start();
     } catch (IOException e) {
       LOG.error("mpCache master not started, slaves will decide on their own: cannot listen on"
@@ -78,6 +81,7 @@ public final class MpCacheMasterPlugin implements ServicePlugin, MpCacheMasterPr
       server = null;
       return;
     }
+    callers = new MasterCallers(nameNode.getNamesystem());
     metrics = MasterMetrics.register(counters);
     LOG.info("mpCache master ({} policy, data set = {}) listening on {}", settings.policy(),
         settings.dataSet(), server.getListenerAddress());
@@ -130,24 +134,32 @@ public final class MpCacheMasterPlugin implements ServicePlugin, MpCacheMasterPr
   @Override
   public Registration register(String datanodeUuid, String hostname, SlaveUsage usage,
       long[] cachedBlocks) throws IOException {
-    return master().register(datanodeUuid, hostname, usage, cachedBlocks);
+    CacheMaster active = master();
+    callers.checkSlave(datanodeUuid);
+    return active.register(datanodeUuid, hostname, usage, cachedBlocks);
   }
 
   @Override
   public HeartbeatAnswer heartbeat(String datanodeUuid, SlaveUsage usage, long[] hits,
       long[] misses, long[] cached, long[] removed) throws IOException {
-    return master().heartbeat(datanodeUuid, usage, hits, misses, cached, removed);
+    CacheMaster active = master();
+    callers.checkSlave(datanodeUuid);
+    return active.heartbeat(datanodeUuid, usage, hits, misses, cached, removed);
   }
 
   @Override
   public AdmissionAnswer requestAdmission(String datanodeUuid, long blockId, long bytes,
       long[] hits) throws IOException {
-    return master().requestAdmission(datanodeUuid, blockId, bytes, hits);
+    CacheMaster active = master();
+    callers.checkSlave(datanodeUuid);
+    return active.requestAdmission(datanodeUuid, blockId, bytes, hits);
   }
 
   @Override
   public MasterReport report() throws IOException {
-    return master().report();
+    CacheMaster active = master();
+    callers.checkSuperuser("mpCacheReport");
+    return active.report();
   }
 
   @Override

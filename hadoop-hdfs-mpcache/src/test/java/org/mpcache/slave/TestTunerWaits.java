@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileVisitResult;
@@ -59,8 +60,13 @@ class TestTunerWaits {
           new InetSocketAddress("127.0.0.1", 0), 0.4, 0.2, 0.5, 10_000, 5_000, 20),
           fixture.cache, UNIT, new Configuration());
       try {
-        CompletableFuture<Reservation> reservation = CompletableFuture.supplyAsync(
-            () -> tuner.reserve("attempt_1_0001_m_000000_0", 4L * UNIT));
+        CompletableFuture<Reservation> reservation = CompletableFuture.supplyAsync(() -> {
+          try {
+            return tuner.reserve("attempt_1_0001_m_000000_0", 4L * UNIT);
+          } catch (IOException e) {
+            throw new UncheckedIOException(e);
+          }
+        });
         GenericTestUtils.waitFor(() -> arbiter.asked.get() > 0, 5, 10_000, "the arbiter asked");
         // The arbiter takes its time (a master answers on a heartbeat), then evicts two.
         Thread.sleep(300); // lets a polling tuner, or scans, show themselves

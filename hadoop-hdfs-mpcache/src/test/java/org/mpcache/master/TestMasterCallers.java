@@ -1,0 +1,131 @@
+package org.mpcache.master;
+
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.mpcache.conf.MpCacheConfigKeys.*;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.security.PrivilegedExceptionAction;
+import java.util.List;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hdfs.DFSConfigKeys;
+import org.apache.hadoop.hdfs.server.datanode.DataNode;
+import org.apache.hadoop.ipc.RemoteException;
+import org.apache.hadoop.net.NetUtils;
+import org.apache.hadoop.security.AccessControlException;
+import org.apache.hadoop.security.UserGroupInformation;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.Timeout;
+import org.mpcache.protocol.MasterProtocolClientSideTranslatorPB;
+import org.mpcache.protocol.MasterReport;
+import org.mpcache.protocol.MpCacheMasterProtocol;
+import org.mpcache.protocol.SlaveUsage;
+import org.mpcache.slave.CacheTestCluster;
+import org.mpcache.tools.FreePorts;
+
+/**
+ * Whom the master takes calls from (docs/security.md, "The master"), on a simple-auth cluster:
+ * a forger who reaches the master's port cannot register a made-up DataNode, heartbeat or ask
+ * for admissions as one, nor read the report unless an HDFS superuser.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@Timeout(300)
+class TestMasterCallers {
+  private static final SlaveUsage EMPTY_SSD =
+      new SlaveUsage(0, 0, 0, 0, 1_000_000, 0, 0, "ok", 0, 0);
+
+  private CacheTestCluster cluster;
+  private Configuration conf;
+  private InetSocketAddress masterAddress;
+  private final UserGroupInformation mallory =
+      UserGroupInformation.createUserForTesting("mallory", new String[] {"users"});
+
+  @BeforeAll
+  void start() throws Exception {
+    masterAddress = new InetSocketAddress("127.0.0.1", FreePorts.outsideEphemeralRange());
+    conf = CacheTestCluster.conf();
+    conf.set(DFSConfigKeys.DFS_NAMENODE_PLUGINS_KEY, MpCacheMasterPlugin.class.getName());
+    conf.set(DFS_MPCACHE_MASTER_ADDRESS_KEY, NetUtils.getHostPortString(masterAddress));
+    conf.set(DFS_MPCACHE_HEARTBEAT_KEY, "1h");
+    cluster = CacheTestCluster.start("callers", conf, 2, null);
+    cluster.waitMasterActive(conf, masterAddress);
+  }
+
+  @AfterAll
+  void stop() {
+    if (cluster != null) {
+      cluster.close();
+    }
+  }
+
+  private <T> T as(UserGroupInformation user, MasterCall<T> call) throws Exception {
+    return user.doAs((PrivilegedExceptionAction<T>) () -> {
+      try (MasterProtocolClientSideTranslatorPB master =
+          MasterProtocolClientSideTranslatorPB.connect(conf, masterAddress, 10_000)) {
+        return call.on(master);
+      }
+    });
+  }
+
+  @FunctionalInterface
+  private interface MasterCall<T> {
+    T on(MpCacheMasterProtocol master) throws IOException;
+  }
+
+  private static AccessControlException refusal(Exception e) {
+    assertTrue(e instanceof RemoteException, e.toString());
+    IOException cause = ((RemoteException) e).unwrapRemoteException();
+    assertTrue(cause instanceof AccessControlException, cause.toString());
+    return (AccessControlException) cause;
+  }
+
+  @Test
+  void aMadeUpDataNodeCannotRegisterHeartbeatOrAskForAdmission() throws Exception {
+    UserGroupInformation self = UserGroupInformation.getCurrentUser();
+    List<MasterCall<?>> forgeries = List.of(
+        master -> master.register("made-up", "evil", EMPTY_SSD, new long[0]),
+        master -> master.heartbeat("made-up", EMPTY_SSD, new long[] {1}, new long[0],
+            new long[0], new long[0]),
+        master -> master.requestAdmission("made-up", 1073741825L, 1 << 20, new long[0]));
+    for (MasterCall<?> forgery : forgeries) {
+      Exception e = assertThrows(Exception.class, () -> as(self, forgery));
+      assertTrue(refusal(e).getMessage().contains(
+          "as DataNode made-up, which the NameNode does not know as live"), e.getMessage());
+    }
+    MasterReport report = as(self, MpCacheMasterProtocol::report);
+    assertEquals(2, report.nodes().size(), "only the real slaves: " + report.nodes());
+    for (DataNode dataNode : cluster.mini().getDataNodes()) {
+      assertTrue(report.nodes().stream()
+          .anyMatch(node -> node.datanodeUuid().equals(dataNode.getDatanodeUuid())));
+      assertTrue(CacheTestCluster.cache(dataNode).arbiterState().startsWith("master"),
+          CacheTestCluster.cache(dataNode).arbiterState());
+    }
+  }
+
+  @Test
+  void theReportIsForHdfsSuperusersAndBlockHoldersForAnyone() throws Exception {
+    Exception e = assertThrows(Exception.class, () -> as(mallory, MpCacheMasterProtocol::report));
+    assertTrue(refusal(e).getMessage().contains("mallory"), e.getMessage());
+    assertEquals(2, as(UserGroupInformation.getCurrentUser(), MpCacheMasterProtocol::report)
+        .nodes().size());
+    // Schedulers ask as the job's user; block ids name no path.
+    assertEquals(List.of(List.of()), as(mallory, master -> master.cachedOn(new long[] {42})));
+  }
+
+  @Test
+  void aCallerAtAnotherAddressThanItsDataNodesIsRefused() {
+    MasterCallers.LiveDataNodes nodes = uuid -> "dn-1".equals(uuid) ? "10.0.0.5" : null;
+    AccessControlException e = assertThrows(AccessControlException.class,
+        () -> MasterCallers.checkSlave("dn-1", "10.0.0.9", nodes));
+    assertTrue(e.getMessage().contains("a call from 10.0.0.9 as DataNode dn-1, which the"
+        + " NameNode knows at 10.0.0.5"), e.getMessage());
+    assertDoesNotThrow(() -> MasterCallers.checkSlave("dn-1", "10.0.0.5", nodes));
+  }
+}
