@@ -3,58 +3,77 @@ package org.mpcache.master;
 import java.io.IOException;
 import java.net.InetAddress;
 
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
 import org.apache.hadoop.hdfs.server.namenode.FSNamesystem;
 import org.apache.hadoop.hdfs.server.namenode.NameNodeSuperusers;
 import org.apache.hadoop.ipc.Server;
 import org.apache.hadoop.security.AccessControlException;
+import org.apache.hadoop.security.SecurityUtil;
+import org.apache.hadoop.security.UserGroupInformation;
 
 /**
  * Whom the master takes each call from (docs/security.md, "The master"). A slave's call
  * (register, heartbeat, admission) names a DataNode: the NameNode must know that DataNode as live,
- * at the address the call comes from. The report, which lists data sets by path, is for HDFS
- * superusers, as {@code hdfs dfsadmin -report} is. A call made in the NameNode's own process (no
- * RPC caller) is trusted.
+ * at the address the call comes from, and under Kerberos the caller must be that DataNode's
+ * principal ({@code dfs.datanode.kerberos.principal} for its host). The report, which lists data
+ * sets by path, is for HDFS superusers, as {@code hdfs dfsadmin -report} is. A call made in the
+ * NameNode's own process (no RPC caller) is trusted.
  */
 final class MasterCallers {
   private final FSNamesystem namesystem;
+  /** {@code dfs.datanode.kerberos.principal}, maybe with {@code _HOST}; null when unset. */
+  private final String dataNodePrincipal;
 
-  MasterCallers(FSNamesystem namesystem) {
+  MasterCallers(FSNamesystem namesystem, Configuration conf) {
     this.namesystem = namesystem;
-  }
-
-  /** The address the NameNode knows a live DataNode by; null for an unknown or dead one. */
-  @FunctionalInterface
-  interface LiveDataNodes {
-    String addressOf(String datanodeUuid);
+    this.dataNodePrincipal = conf.getTrimmed(DFSConfigKeys.DFS_DATANODE_KERBEROS_PRINCIPAL_KEY);
   }
 
   /** Refuses a slave's call that the DataNode it names cannot have made. */
-  void checkSlave(String datanodeUuid) throws AccessControlException {
+  void checkSlave(String datanodeUuid) throws IOException {
     InetAddress caller = Server.getRemoteIp();
-    if (caller != null) {
-      checkSlave(datanodeUuid, caller.getHostAddress(), this::liveAddressOf);
+    if (caller == null) {
+      return;
+    }
+    DatanodeDescriptor node =
+        namesystem.getBlockManager().getDatanodeManager().getDatanode(datanodeUuid);
+    boolean live = node != null && node.isAlive();
+    checkAddress(datanodeUuid, caller.getHostAddress(), live ? node.getIpAddr() : null);
+    if (UserGroupInformation.isSecurityEnabled()) {
+      String expected = dataNodePrincipal == null ? null
+          : SecurityUtil.getServerPrincipal(dataNodePrincipal, node.getHostName());
+      checkPrincipal(datanodeUuid, Server.getRemoteUser().getUserName(), expected);
     }
   }
 
-  static void checkSlave(String datanodeUuid, String callerAddress, LiveDataNodes nodes)
+  /** A slave's call from {@code callerAddress} as a DataNode known at {@code knownAddress}. */
+  static void checkAddress(String datanodeUuid, String callerAddress, String knownAddress)
       throws AccessControlException {
-    String known = nodes.addressOf(datanodeUuid);
-    if (known == null) {
+    if (knownAddress == null) {
       throw new AccessControlException("mpCache master: a call from " + callerAddress
           + " as DataNode " + datanodeUuid + ", which the NameNode does not know as live (a slave"
           + " is heard once its DataNode has registered with the NameNode)");
     }
-    if (!known.equals(callerAddress)) {
+    if (!knownAddress.equals(callerAddress)) {
       throw new AccessControlException("mpCache master: a call from " + callerAddress
-          + " as DataNode " + datanodeUuid + ", which the NameNode knows at " + known);
+          + " as DataNode " + datanodeUuid + ", which the NameNode knows at " + knownAddress);
     }
   }
 
-  private String liveAddressOf(String datanodeUuid) {
-    DatanodeDescriptor node =
-        namesystem.getBlockManager().getDatanodeManager().getDatanode(datanodeUuid);
-    return node != null && node.isAlive() ? node.getIpAddr() : null;
+  /** A slave's call by {@code caller} as a DataNode whose principal is {@code expected}. */
+  static void checkPrincipal(String datanodeUuid, String caller, String expected)
+      throws AccessControlException {
+    if (expected == null) {
+      throw new AccessControlException("mpCache master: a call by " + caller + " as DataNode "
+          + datanodeUuid + " cannot be checked: " + DFSConfigKeys.DFS_DATANODE_KERBEROS_PRINCIPAL_KEY
+          + " is not set on the NameNode");
+    }
+    if (!expected.equals(caller)) {
+      throw new AccessControlException("mpCache master: a call by " + caller + " as DataNode "
+          + datanodeUuid + ", whose principal is " + expected);
+    }
   }
 
   /** Refuses {@code operation} to a caller who is not an HDFS superuser. */

@@ -5,6 +5,7 @@ import java.net.InetSocketAddress;
 import java.util.List;
 
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.CommonConfigurationKeys;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.server.namenode.NameNode;
 import org.apache.hadoop.ipc.ProtobufRpcEngine2;
@@ -74,6 +75,9 @@ public final class MpCacheMasterPlugin implements ServicePlugin, MpCacheMasterPr
           .setVerbose(false)
           .build();
       server.addTerseExceptions(AccessControlException.class);
+      if (conf.getBoolean(CommonConfigurationKeys.HADOOP_SECURITY_AUTHORIZATION, false)) {
+        server.refreshServiceAcl(conf, new MpCachePolicyProvider());
+      }
       server.start();
     } catch (IOException e) {
       LOG.error("mpCache master not started, slaves will decide on their own: cannot listen on"
@@ -81,7 +85,7 @@ public final class MpCacheMasterPlugin implements ServicePlugin, MpCacheMasterPr
       server = null;
       return;
     }
-    callers = new MasterCallers(nameNode.getNamesystem());
+    callers = new MasterCallers(nameNode.getNamesystem(), conf);
     metrics = MasterMetrics.register(counters);
     LOG.info("mpCache master ({} policy, data set = {}) listening on {}", settings.policy(),
         settings.dataSet(), server.getListenerAddress());

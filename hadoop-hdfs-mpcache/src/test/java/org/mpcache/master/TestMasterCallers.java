@@ -5,16 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.mpcache.conf.MpCacheConfigKeys.*;
+import static org.mpcache.master.MasterCalls.refusal;
 
-import java.io.IOException;
 import java.net.InetSocketAddress;
-import java.security.PrivilegedExceptionAction;
 import java.util.List;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.server.datanode.DataNode;
-import org.apache.hadoop.ipc.RemoteException;
 import org.apache.hadoop.net.NetUtils;
 import org.apache.hadoop.security.AccessControlException;
 import org.apache.hadoop.security.UserGroupInformation;
@@ -23,7 +21,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.Timeout;
-import org.mpcache.protocol.MasterProtocolClientSideTranslatorPB;
 import org.mpcache.protocol.MasterReport;
 import org.mpcache.protocol.MpCacheMasterProtocol;
 import org.mpcache.protocol.SlaveUsage;
@@ -65,38 +62,24 @@ class TestMasterCallers {
     }
   }
 
-  private <T> T as(UserGroupInformation user, MasterCall<T> call) throws Exception {
-    return user.doAs((PrivilegedExceptionAction<T>) () -> {
-      try (MasterProtocolClientSideTranslatorPB master =
-          MasterProtocolClientSideTranslatorPB.connect(conf, masterAddress, 10_000)) {
-        return call.on(master);
-      }
-    });
-  }
 
-  @FunctionalInterface
-  private interface MasterCall<T> {
-    T on(MpCacheMasterProtocol master) throws IOException;
-  }
 
-  private static AccessControlException refusal(Exception e) {
-    assertTrue(e instanceof RemoteException, e.toString());
-    IOException cause = ((RemoteException) e).unwrapRemoteException();
-    assertTrue(cause instanceof AccessControlException, cause.toString());
-    return (AccessControlException) cause;
+
+  private <T> T as(UserGroupInformation user, MasterCalls.Call<T> call) throws Exception {
+    return MasterCalls.as(user, conf, masterAddress, call);
   }
 
   @Test
   void aMadeUpDataNodeCannotRegisterHeartbeatOrAskForAdmission() throws Exception {
     UserGroupInformation self = UserGroupInformation.getCurrentUser();
-    List<MasterCall<?>> forgeries = List.of(
+    List<MasterCalls.Call<?>> forgeries = List.of(
         master -> master.register("made-up", "evil", EMPTY_SSD, new long[0]),
         master -> master.heartbeat("made-up", EMPTY_SSD, new long[] {1}, new long[0],
             new long[0], new long[0]),
         master -> master.requestAdmission("made-up", 1073741825L, 1 << 20, new long[0]));
-    for (MasterCall<?> forgery : forgeries) {
+    for (MasterCalls.Call<?> forgery : forgeries) {
       Exception e = assertThrows(Exception.class, () -> as(self, forgery));
-      assertTrue(refusal(e).getMessage().contains(
+      assertTrue(refusal(AccessControlException.class, e).getMessage().contains(
           "as DataNode made-up, which the NameNode does not know as live"), e.getMessage());
     }
     MasterReport report = as(self, MpCacheMasterProtocol::report);
@@ -112,7 +95,7 @@ class TestMasterCallers {
   @Test
   void theReportIsForHdfsSuperusersAndBlockHoldersForAnyone() throws Exception {
     Exception e = assertThrows(Exception.class, () -> as(mallory, MpCacheMasterProtocol::report));
-    assertTrue(refusal(e).getMessage().contains("mallory"), e.getMessage());
+    assertTrue(refusal(AccessControlException.class, e).getMessage().contains("mallory"), e.getMessage());
     assertEquals(2, as(UserGroupInformation.getCurrentUser(), MpCacheMasterProtocol::report)
         .nodes().size());
     // Schedulers ask as the job's user; block ids name no path.
@@ -121,11 +104,10 @@ class TestMasterCallers {
 
   @Test
   void aCallerAtAnotherAddressThanItsDataNodesIsRefused() {
-    MasterCallers.LiveDataNodes nodes = uuid -> "dn-1".equals(uuid) ? "10.0.0.5" : null;
     AccessControlException e = assertThrows(AccessControlException.class,
-        () -> MasterCallers.checkSlave("dn-1", "10.0.0.9", nodes));
+        () -> MasterCallers.checkAddress("dn-1", "10.0.0.9", "10.0.0.5"));
     assertTrue(e.getMessage().contains("a call from 10.0.0.9 as DataNode dn-1, which the"
         + " NameNode knows at 10.0.0.5"), e.getMessage());
-    assertDoesNotThrow(() -> MasterCallers.checkSlave("dn-1", "10.0.0.5", nodes));
+    assertDoesNotThrow(() -> MasterCallers.checkAddress("dn-1", "10.0.0.5", "10.0.0.5"));
   }
 }

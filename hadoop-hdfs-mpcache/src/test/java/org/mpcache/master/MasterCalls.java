@@ -1,0 +1,44 @@
+package org.mpcache.master;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.security.PrivilegedExceptionAction;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.ipc.RemoteException;
+import org.apache.hadoop.security.UserGroupInformation;
+import org.mpcache.protocol.MasterProtocolClientSideTranslatorPB;
+import org.mpcache.protocol.MpCacheMasterProtocol;
+
+/** Calls to a master as a given user, for the tests of who may call it. */
+final class MasterCalls {
+  private MasterCalls() {
+  }
+
+  /** One call of the master's protocol. */
+  @FunctionalInterface
+  interface Call<T> {
+    T on(MpCacheMasterProtocol master) throws IOException;
+  }
+
+  /** Makes {@code call} as {@code user}, over a connection of its own. */
+  static <T> T as(UserGroupInformation user, Configuration conf, InetSocketAddress master,
+      Call<T> call) throws Exception {
+    return user.doAs((PrivilegedExceptionAction<T>) () -> {
+      try (MasterProtocolClientSideTranslatorPB client =
+          MasterProtocolClientSideTranslatorPB.connect(conf, master, 10_000)) {
+        return call.on(client);
+      }
+    });
+  }
+
+  /** The master's refusal of type {@code type} that {@code e}, a failed call, carries. */
+  static <E extends IOException> E refusal(Class<E> type, Exception e) {
+    assertTrue(e instanceof RemoteException, e.toString());
+    IOException cause = ((RemoteException) e).unwrapRemoteException(type);
+    assertTrue(type.isInstance(cause), cause.toString());
+    return type.cast(cause);
+  }
+}

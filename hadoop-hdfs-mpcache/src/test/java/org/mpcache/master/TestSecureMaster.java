@@ -1,0 +1,182 @@
+package org.mpcache.master;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.mpcache.conf.MpCacheConfigKeys.*;
+import static org.mpcache.master.MasterCalls.refusal;
+
+import java.io.File;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.CommonConfigurationKeys;
+import org.apache.hadoop.fs.FileUtil;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hdfs.DFSConfigKeys;
+import org.apache.hadoop.hdfs.server.datanode.DataNode;
+import org.apache.hadoop.http.HttpConfig;
+import org.apache.hadoop.metrics2.MetricsRecordBuilder;
+import org.apache.hadoop.minikdc.MiniKdc;
+import org.apache.hadoop.net.NetUtils;
+import org.apache.hadoop.security.AccessControlException;
+import org.apache.hadoop.security.SecurityUtil;
+import org.apache.hadoop.security.UserGroupInformation;
+import org.apache.hadoop.security.UserGroupInformation.AuthenticationMethod;
+import org.apache.hadoop.security.authorize.AuthorizationException;
+import org.apache.hadoop.security.ssl.KeyStoreTestUtil;
+import org.apache.hadoop.test.GenericTestUtils;
+import org.apache.hadoop.test.MetricsAsserts;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.Timeout;
+import org.mpcache.protocol.MasterReport;
+import org.mpcache.protocol.MpCacheMasterProtocol;
+import org.mpcache.protocol.SlaveUsage;
+import org.mpcache.slave.CacheCounter;
+import org.mpcache.slave.CacheTestCluster;
+import org.mpcache.tools.FreePorts;
+
+/**
+ * The master on a Kerberized cluster (Hadoop's MiniKdc; secure settings as Hadoop's own secure
+ * HDFS tests make them): slaves authenticate as the DataNode principal and the cache works; a
+ * principal that is not a DataNode cannot act as one nor read the report; one outside the
+ * service ACL and an unauthenticated caller cannot call at all. NameNode and DataNodes share one
+ * principal, as in Hadoop's tests: one JVM has one Kerberos login.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@Timeout(300)
+class TestSecureMaster {
+  private static final int BLOCK = CacheTestCluster.BLOCK_SIZE;
+
+  private File base;
+  private String keystores;
+  private String sslConf;
+  private MiniKdc kdc;
+  private File keytab;
+  private Configuration conf;
+  private InetSocketAddress masterAddress;
+  private CacheTestCluster cluster;
+
+  @BeforeAll
+  void start() throws Exception {
+    base = GenericTestUtils.getTestDir("secure-master");
+    FileUtil.fullyDelete(base);
+    assertTrue(base.mkdirs());
+    kdc = new MiniKdc(MiniKdc.createConf(), base);
+    kdc.start();
+    keytab = new File(base, "all.keytab");
+    kdc.createPrincipal(keytab, "hdfs/localhost", "HTTP/localhost", "alice/localhost",
+        "mallory/localhost");
+
+    conf = CacheTestCluster.conf();
+    SecurityUtil.setAuthenticationMethod(AuthenticationMethod.KERBEROS, conf);
+    conf.setBoolean(CommonConfigurationKeys.HADOOP_SECURITY_AUTHORIZATION, true);
+    conf.set(DFSConfigKeys.DFS_NAMENODE_KERBEROS_PRINCIPAL_KEY, principal("hdfs"));
+    conf.set(DFSConfigKeys.DFS_NAMENODE_KEYTAB_FILE_KEY, keytab.getAbsolutePath());
+    conf.set(DFSConfigKeys.DFS_DATANODE_KERBEROS_PRINCIPAL_KEY, principal("hdfs"));
+    conf.set(DFSConfigKeys.DFS_DATANODE_KEYTAB_FILE_KEY, keytab.getAbsolutePath());
+    conf.set(DFSConfigKeys.DFS_WEB_AUTHENTICATION_KERBEROS_PRINCIPAL_KEY, principal("HTTP"));
+    conf.setBoolean(DFSConfigKeys.DFS_BLOCK_ACCESS_TOKEN_ENABLE_KEY, true);
+    conf.set(DFSConfigKeys.DFS_DATA_TRANSFER_PROTECTION_KEY, "authentication");
+    conf.set(DFSConfigKeys.DFS_HTTP_POLICY_KEY, HttpConfig.Policy.HTTPS_ONLY.name());
+    conf.set(DFSConfigKeys.DFS_NAMENODE_HTTPS_ADDRESS_KEY, "localhost:0");
+    conf.set(DFSConfigKeys.DFS_DATANODE_HTTPS_ADDRESS_KEY, "localhost:0");
+    keystores = base.getAbsolutePath();
+    sslConf = KeyStoreTestUtil.getClasspathDir(TestSecureMaster.class);
+    KeyStoreTestUtil.setupSSLConfig(keystores, sslConf, conf, false);
+    conf.set(DFSConfigKeys.DFS_CLIENT_HTTPS_KEYSTORE_RESOURCE_KEY,
+        KeyStoreTestUtil.getClientSSLConfigFileName());
+    conf.set(DFSConfigKeys.DFS_SERVER_HTTPS_KEYSTORE_RESOURCE_KEY,
+        KeyStoreTestUtil.getServerSSLConfigFileName());
+    // Who may connect at all: the HDFS principal's user and alice, not mallory.
+    conf.set(MpCachePolicyProvider.MASTER_PROTOCOL_ACL, "hdfs,alice");
+
+    masterAddress = new InetSocketAddress("127.0.0.1", FreePorts.outsideEphemeralRange());
+    conf.set(DFSConfigKeys.DFS_NAMENODE_PLUGINS_KEY, MpCacheMasterPlugin.class.getName());
+    conf.set(DFS_MPCACHE_MASTER_ADDRESS_KEY, NetUtils.getHostPortString(masterAddress));
+    conf.set(DFS_MPCACHE_HEARTBEAT_KEY, "1h");
+    UserGroupInformation.setConfiguration(conf);
+    cluster = CacheTestCluster.start("secure-master", conf, 2, null);
+    cluster.waitMasterActive(conf, masterAddress);
+  }
+
+  @AfterAll
+  void stop() throws Exception {
+    if (cluster != null) {
+      cluster.close();
+    }
+    if (kdc != null) {
+      kdc.stop();
+    }
+    KeyStoreTestUtil.cleanupSSLConfig(keystores, sslConf);
+  }
+
+  private String principal(String name) {
+    return name + "/localhost@" + kdc.getRealm();
+  }
+
+  private UserGroupInformation login(String name) throws IOException {
+    return UserGroupInformation.loginUserFromKeytabAndReturnUGI(principal(name),
+        keytab.getAbsolutePath());
+  }
+
+
+
+
+  private <T> T as(UserGroupInformation user, MasterCalls.Call<T> call) throws Exception {
+    return MasterCalls.as(user, conf, masterAddress, call);
+  }
+
+  @Test
+  void theSlavesAuthenticateAsTheirDataNodeAndTheCacheWorks() throws Exception {
+    Path file = new Path("/data/part-0");
+    byte[] data = cluster.writeCached(file, 2 * BLOCK, 7);
+    long hits = cluster.total(CacheCounter.HITS);
+    assertArrayEquals(data, cluster.read(file));
+    assertEquals(hits + 2, cluster.total(CacheCounter.HITS), "both blocks read from the SSD");
+    MetricsRecordBuilder metrics = MetricsAsserts.getMetrics(MasterMetrics.SOURCE);
+    assertTrue(MetricsAsserts.getLongCounter("AdmissionsAdmitted", metrics) >= 2,
+        "the master decided the copies");
+    MasterReport report = as(login("hdfs"), MpCacheMasterProtocol::report);
+    assertEquals(2, report.nodes().size());
+    for (DataNode dataNode : cluster.mini().getDataNodes()) {
+      assertTrue(CacheTestCluster.cache(dataNode).arbiterState().startsWith("master"),
+          CacheTestCluster.cache(dataNode).arbiterState());
+    }
+  }
+
+  @Test
+  void aPrincipalThatIsNotADataNodeCannotActAsOneNorReadTheReport() throws Exception {
+    UserGroupInformation alice = login("alice");
+    String uuid = cluster.mini().getDataNodes().get(0).getDatanodeUuid();
+    Exception forged = assertThrows(Exception.class, () -> as(alice,
+        master -> master.register(uuid, "localhost", new SlaveUsage(0, 0, 0, 0, 0, 0, 0, "ok",
+            0, 0), new long[0])));
+    String message = refusal(AccessControlException.class, forged).getMessage();
+    assertTrue(message.contains("a call by " + principal("alice") + " as DataNode " + uuid
+        + ", whose principal is " + principal("hdfs")), message);
+    Exception report = assertThrows(Exception.class,
+        () -> as(alice, MpCacheMasterProtocol::report));
+    assertTrue(refusal(AccessControlException.class, report).getMessage().contains("alice"));
+  }
+
+  @Test
+  void aPrincipalOutsideTheServiceAclCannotCall() throws Exception {
+    Exception e = assertThrows(Exception.class,
+        () -> as(login("mallory"), master -> master.cachedOn(new long[] {1})));
+    String message = refusal(AuthorizationException.class, e).getMessage();
+    assertTrue(message.contains("mallory") && message.contains("not authorized"), message);
+  }
+
+  @Test
+  void anUnauthenticatedCallerIsRefused() {
+    IOException e = assertThrows(IOException.class, () -> as(
+        UserGroupInformation.createRemoteUser("eve"), master -> master.cachedOn(new long[] {1})));
+    assertTrue(String.valueOf(e.getMessage()).contains("authenticate"), e.toString());
+  }
+}
