@@ -1,24 +1,35 @@
 package org.mpcache.master;
 
+import java.io.ByteArrayInputStream;
+import java.io.DataInputStream;
 import java.io.IOException;
 import java.net.InetAddress;
+import java.security.MessageDigest;
+import java.util.List;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
+import org.apache.hadoop.hdfs.security.token.block.BlockTokenIdentifier;
+import org.apache.hadoop.hdfs.security.token.block.BlockTokenSecretManager;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
+import org.apache.hadoop.hdfs.server.datanode.SlaveProofs;
 import org.apache.hadoop.hdfs.server.namenode.FSNamesystem;
 import org.apache.hadoop.hdfs.server.namenode.NameNodeSuperusers;
 import org.apache.hadoop.ipc.Server;
 import org.apache.hadoop.security.AccessControlException;
 import org.apache.hadoop.security.SecurityUtil;
 import org.apache.hadoop.security.UserGroupInformation;
+import org.apache.hadoop.security.token.SecretManager;
+import org.mpcache.protocol.SlaveProof;
 
 /**
  * Whom the master takes each call from (docs/security.md, "The master"). A slave's call
  * (register, heartbeat, admission) names a DataNode: the NameNode must know that DataNode as live,
- * at the address the call comes from, and under Kerberos the caller must be that DataNode's
- * principal ({@code dfs.datanode.kerberos.principal} for its host). The report, which lists data
- * sets by path, is for HDFS superusers, as {@code hdfs dfsadmin -report} is. A call made in the
+ * at the address the call comes from; under Kerberos the caller must be that DataNode's principal
+ * ({@code dfs.datanode.kerberos.principal} for its host); and when block tokens are on, the call
+ * must carry a proof made for that DataNode with the block keys the NameNode shares with its
+ * DataNodes (SlaveProofs). The report, which lists data sets by
+ * path, is for HDFS superusers, as {@code hdfs dfsadmin -report} is. A call made in the
  * NameNode's own process (no RPC caller) is trusted.
  */
 final class MasterCallers {
@@ -32,7 +43,7 @@ final class MasterCallers {
   }
 
   /** Refuses a slave's call that the DataNode it names cannot have made. */
-  void checkSlave(String datanodeUuid) throws IOException {
+  void checkSlave(String datanodeUuid, List<SlaveProof> proofs) throws IOException {
     InetAddress caller = Server.getRemoteIp();
     if (caller == null) {
       return;
@@ -45,6 +56,10 @@ final class MasterCallers {
       String expected = dataNodePrincipal == null ? null
           : SecurityUtil.getServerPrincipal(dataNodePrincipal, node.getHostName());
       checkPrincipal(datanodeUuid, Server.getRemoteUser().getUserName(), expected);
+    }
+    BlockTokenSecretManager blockKeys = namesystem.getBlockManager().getBlockTokenSecretManager();
+    if (blockKeys != null) {
+      checkProof(datanodeUuid, proofs, namesystem.getBlockPoolId(), blockKeys);
     }
   }
 
@@ -74,6 +89,43 @@ final class MasterCallers {
       throw new AccessControlException("mpCache master: a call by " + caller + " as DataNode "
           + datanodeUuid + ", whose principal is " + expected);
     }
+  }
+
+  /**
+   * Refuses a slave's call unless one of its {@code proofs} is a block token of
+   * {@code blockPoolId} made with {@code blockKeys} for DataNode {@code datanodeUuid}.
+   */
+  static void checkProof(String datanodeUuid, List<SlaveProof> proofs, String blockPoolId,
+      SecretManager<BlockTokenIdentifier> blockKeys) throws AccessControlException {
+    String why = "it carries no proof for block pool " + blockPoolId
+        + " (the slave's DataNode has no block keys of it yet, or this is not a DataNode)";
+    for (SlaveProof proof : proofs) {
+      BlockTokenIdentifier id = new BlockTokenIdentifier();
+      try {
+        id.readFields(new DataInputStream(new ByteArrayInputStream(proof.identifier())));
+      } catch (IOException e) {
+        why = "its proof is not a block token";
+        continue;
+      }
+      if (!blockPoolId.equals(id.getBlockPoolId())) {
+        continue;
+      }
+      if (!SlaveProofs.userOf(datanodeUuid).equals(id.getUserId())
+          || !id.getAccessModes().isEmpty()) {
+        why = "its proof was made for " + id.getUserId() + " with modes " + id.getAccessModes();
+        continue;
+      }
+      try {
+        if (MessageDigest.isEqual(blockKeys.retrievePassword(id), proof.password())) {
+          return;
+        }
+        why = "its proof was not made with the NameNode's block keys";
+      } catch (SecretManager.InvalidToken e) {
+        why = "its proof is no longer valid: " + e.getMessage();
+      }
+    }
+    throw new AccessControlException("mpCache master: a call as DataNode " + datanodeUuid
+        + " is refused: " + why);
   }
 
   /** Refuses {@code operation} to a caller who is not an HDFS superuser. */

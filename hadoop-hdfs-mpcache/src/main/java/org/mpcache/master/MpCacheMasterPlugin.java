@@ -24,6 +24,7 @@ import org.mpcache.protocol.MasterReport;
 import org.mpcache.protocol.MpCacheMasterProtocol;
 import org.mpcache.protocol.MpCacheMasterProtocolPB;
 import org.mpcache.protocol.Registration;
+import org.mpcache.protocol.SlaveProof;
 import org.mpcache.protocol.SlaveUsage;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -64,11 +65,12 @@ public final class MpCacheMasterPlugin implements ServicePlugin, MpCacheMasterPr
           e.getMessage());
       return;
     }
+    callers = new MasterCallers(nameNode.getNamesystem(), conf);
     try {
       RPC.setProtocolEngine(conf, MpCacheMasterProtocolPB.class, ProtobufRpcEngine2.class);
       server = new RPC.Builder(conf)
           .setProtocol(MpCacheMasterProtocolPB.class)
-          .setInstance(MasterProtocolServerSideTranslatorPB.service(this))
+          .setInstance(MasterProtocolServerSideTranslatorPB.service(this, this::checkSlave))
           .setBindAddress(settings.bindAddress().getHostString())
           .setPort(settings.bindAddress().getPort())
           .setNumHandlers(settings.handlers())
@@ -85,7 +87,6 @@ public final class MpCacheMasterPlugin implements ServicePlugin, MpCacheMasterPr
       server = null;
       return;
     }
-    callers = new MasterCallers(nameNode.getNamesystem(), conf);
     metrics = MasterMetrics.register(counters);
     LOG.info("mpCache master ({} policy, data set = {}) listening on {}", settings.policy(),
         settings.dataSet(), server.getListenerAddress());
@@ -135,28 +136,31 @@ public final class MpCacheMasterPlugin implements ServicePlugin, MpCacheMasterPr
     return master;
   }
 
+  /**
+   * Runs before each slave call: a standby answers with a {@link StandbyException} first, so
+   * that the slave turns to the other NameNode rather than taking a refusal.
+   */
+  private void checkSlave(String datanodeUuid, List<SlaveProof> proofs) throws IOException {
+    master();
+    callers.checkSlave(datanodeUuid, proofs);
+  }
+
   @Override
   public Registration register(String datanodeUuid, String hostname, SlaveUsage usage,
       long[] cachedBlocks) throws IOException {
-    CacheMaster active = master();
-    callers.checkSlave(datanodeUuid);
-    return active.register(datanodeUuid, hostname, usage, cachedBlocks);
+    return master().register(datanodeUuid, hostname, usage, cachedBlocks);
   }
 
   @Override
   public HeartbeatAnswer heartbeat(String datanodeUuid, SlaveUsage usage, long[] hits,
       long[] misses, long[] cached, long[] removed) throws IOException {
-    CacheMaster active = master();
-    callers.checkSlave(datanodeUuid);
-    return active.heartbeat(datanodeUuid, usage, hits, misses, cached, removed);
+    return master().heartbeat(datanodeUuid, usage, hits, misses, cached, removed);
   }
 
   @Override
   public AdmissionAnswer requestAdmission(String datanodeUuid, long blockId, long bytes,
       long[] hits) throws IOException {
-    CacheMaster active = master();
-    callers.checkSlave(datanodeUuid);
-    return active.requestAdmission(datanodeUuid, blockId, bytes, hits);
+    return master().requestAdmission(datanodeUuid, blockId, bytes, hits);
   }
 
   @Override

@@ -10,6 +10,7 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.List;
+import java.util.function.Supplier;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.ipc.RPC;
@@ -29,17 +30,29 @@ import org.mpcache.protocol.proto.MpCacheMasterProtos.ReportRequestProto;
 public final class MasterProtocolClientSideTranslatorPB implements MpCacheMasterProtocol,
     Closeable {
   private final MpCacheMasterProtocolPB proxy;
+  /** What a slave's calls carry to prove which DataNode makes them. */
+  private final Supplier<List<SlaveProof>> proofs;
 
   /** Over {@code proxy}; tests hand it a transport of their own (TestWireRecordings). */
-  MasterProtocolClientSideTranslatorPB(MpCacheMasterProtocolPB proxy) {
+  MasterProtocolClientSideTranslatorPB(MpCacheMasterProtocolPB proxy,
+      Supplier<List<SlaveProof>> proofs) {
     this.proxy = proxy;
+    this.proofs = proofs;
   }
 
   /** A client of the master at {@code address}; calls give up after {@code timeoutMillis}. */
   public static MasterProtocolClientSideTranslatorPB connect(Configuration conf,
       InetSocketAddress address, int timeoutMillis) throws IOException {
+    return connect(conf, address, timeoutMillis, List::of);
+  }
+
+  /** As above, for a slave whose calls carry {@code proofs} of its DataNode. */
+  public static MasterProtocolClientSideTranslatorPB connect(Configuration conf,
+      InetSocketAddress address, int timeoutMillis, Supplier<List<SlaveProof>> proofs)
+      throws IOException {
     return new MasterProtocolClientSideTranslatorPB(
-        FailFastProxies.connect(MpCacheMasterProtocolPB.class, conf, address, timeoutMillis));
+        FailFastProxies.connect(MpCacheMasterProtocolPB.class, conf, address, timeoutMillis),
+        proofs);
   }
 
   @Override
@@ -50,6 +63,7 @@ public final class MasterProtocolClientSideTranslatorPB implements MpCacheMaster
         .setHostname(hostname)
         .setUsage(toProto(usage))
         .addAllCachedBlocks(boxed(cachedBlocks))
+        .addAllProofs(toProto(proofs.get()))
         .build();
     RegisterResponseProto response = ipc(() -> proxy.register(null, request));
     return new Registration(response.getBlockPoolId(), response.getBlockSizeBytes());
@@ -65,6 +79,7 @@ public final class MasterProtocolClientSideTranslatorPB implements MpCacheMaster
         .addAllMisses(boxed(misses))
         .addAllCached(boxed(cached))
         .addAllRemoved(boxed(removed))
+        .addAllProofs(toProto(proofs.get()))
         .build();
     HeartbeatResponseProto response = ipc(() -> proxy.heartbeat(null, request));
     return new HeartbeatAnswer(response.getReregister(), longs(response.getEvictList()));
@@ -75,7 +90,7 @@ public final class MasterProtocolClientSideTranslatorPB implements MpCacheMaster
       long[] hits) throws IOException {
     AdmissionRequestProto request = AdmissionRequestProto.newBuilder()
         .setDatanodeUuid(datanodeUuid).setBlockId(blockId).setBytes(bytes)
-        .addAllHits(boxed(hits)).build();
+        .addAllHits(boxed(hits)).addAllProofs(toProto(proofs.get())).build();
     AdmissionResponseProto response = ipc(() -> proxy.requestAdmission(null, request));
     return new AdmissionAnswer(AdmissionAnswer.Verdict.valueOf(response.getVerdict().name()),
         longs(response.getEvictList()));

@@ -3,9 +3,11 @@ package org.mpcache.protocol;
 import static org.mpcache.protocol.PBHelper.boxed;
 import static org.mpcache.protocol.PBHelper.fromProto;
 import static org.mpcache.protocol.PBHelper.longs;
+import static org.mpcache.protocol.PBHelper.proofs;
 import static org.mpcache.protocol.PBHelper.toProto;
 import static org.mpcache.protocol.ServedCalls.served;
 
+import java.io.IOException;
 import java.util.List;
 
 import org.apache.hadoop.thirdparty.protobuf.BlockingService;
@@ -27,21 +29,34 @@ import org.mpcache.protocol.proto.MpCacheMasterProtos.ReportResponseProto;
 /** Serves {@link MpCacheMasterProtocolPB} calls from an {@link MpCacheMasterProtocol}. */
 public final class MasterProtocolServerSideTranslatorPB implements MpCacheMasterProtocolPB {
   private final MpCacheMasterProtocol master;
+  private final SlaveCheck slaveCheck;
 
-  private MasterProtocolServerSideTranslatorPB(MpCacheMasterProtocol master) {
-    this.master = master;
+  /** Refuses a slave's call that the DataNode it names did not make. */
+  @FunctionalInterface
+  public interface SlaveCheck {
+    void check(String datanodeUuid, List<SlaveProof> proofs) throws IOException;
   }
 
-  /** The service to hand to {@code RPC.Builder#setInstance}. */
-  public static BlockingService service(MpCacheMasterProtocol master) {
+  private MasterProtocolServerSideTranslatorPB(MpCacheMasterProtocol master,
+      SlaveCheck slaveCheck) {
+    this.master = master;
+    this.slaveCheck = slaveCheck;
+  }
+
+  /**
+   * The service to hand to {@code RPC.Builder#setInstance}; each slave call passes
+   * {@code slaveCheck}, with the proofs it carries, before it reaches {@code master}.
+   */
+  public static BlockingService service(MpCacheMasterProtocol master, SlaveCheck slaveCheck) {
     return MpCacheMasterProtocolService.newReflectiveBlockingService(
-        new MasterProtocolServerSideTranslatorPB(master));
+        new MasterProtocolServerSideTranslatorPB(master, slaveCheck));
   }
 
   @Override
   public RegisterResponseProto register(RpcController controller, RegisterRequestProto request)
       throws ServiceException {
     return served(() -> {
+      slaveCheck.check(request.getDatanodeUuid(), proofs(request.getProofsList()));
       Registration registration = master.register(request.getDatanodeUuid(),
           request.getHostname(), fromProto(request.getUsage()),
           longs(request.getCachedBlocksList()));
@@ -56,6 +71,7 @@ public final class MasterProtocolServerSideTranslatorPB implements MpCacheMaster
   public HeartbeatResponseProto heartbeat(RpcController controller,
       HeartbeatRequestProto request) throws ServiceException {
     return served(() -> {
+      slaveCheck.check(request.getDatanodeUuid(), proofs(request.getProofsList()));
       HeartbeatAnswer answer = master.heartbeat(request.getDatanodeUuid(),
           fromProto(request.getUsage()), longs(request.getHitsList()),
           longs(request.getMissesList()), longs(request.getCachedList()),
@@ -71,6 +87,7 @@ public final class MasterProtocolServerSideTranslatorPB implements MpCacheMaster
   public AdmissionResponseProto requestAdmission(RpcController controller,
       AdmissionRequestProto request) throws ServiceException {
     return served(() -> {
+      slaveCheck.check(request.getDatanodeUuid(), proofs(request.getProofsList()));
       AdmissionAnswer answer = master.requestAdmission(request.getDatanodeUuid(),
           request.getBlockId(), request.getBytes(), longs(request.getHitsList()));
       return AdmissionResponseProto.newBuilder()

@@ -6,7 +6,9 @@ import org.mpcache.protocol.proto.MpCacheMasterProtos.DataSetHistoryProto;
 import org.mpcache.protocol.proto.MpCacheMasterProtos.DataSetReportProto;
 import org.mpcache.protocol.proto.MpCacheMasterProtos.NodeReportProto;
 import org.mpcache.protocol.proto.MpCacheMasterProtos.ReportResponseProto;
+import org.mpcache.protocol.proto.MpCacheMasterProtos.SlaveProofProto;
 import org.mpcache.protocol.proto.MpCacheMasterProtos.UsageProto;
+import org.apache.hadoop.thirdparty.protobuf.ByteString;
 import org.apache.hadoop.thirdparty.protobuf.Internal;
 
 /** Conversions between the protocol's Java records and their protobuf messages. */
@@ -33,6 +35,17 @@ final class PBHelper {
     return new SlaveUsage(proto.getCapacityBytes(), proto.getInputBytes(), proto.getPoolBytes(),
         proto.getLocalizedBytes(), proto.getHits(), proto.getMisses(), proto.getCachedBlocks(),
         proto.getState(), proto.getBytesFromSsd(), proto.getBytesFromHdd());
+  }
+
+  static List<SlaveProofProto> toProto(List<SlaveProof> proofs) {
+    return proofs.stream().map(proof -> SlaveProofProto.newBuilder()
+        .setIdentifier(ByteString.copyFrom(proof.identifier()))
+        .setPassword(ByteString.copyFrom(proof.password())).build()).toList();
+  }
+
+  static List<SlaveProof> proofs(List<SlaveProofProto> protos) {
+    return protos.stream().map(proto -> new SlaveProof(proto.getIdentifier().toByteArray(),
+        proto.getPassword().toByteArray())).toList();
   }
 
   static long[] longs(List<Long> values) {

@@ -209,7 +209,7 @@ public final class MasterArbiter implements CacheArbiter {
       MasterProtocolClientSideTranslatorPB client;
       try {
         client = MasterProtocolClientSideTranslatorPB.connect(conf, address,
-            settings.timeoutMillis());
+            settings.timeoutMillis(), identity.proofs());
       } catch (IOException e) {
         failures += address + ": " + e + "; ";
         continue;

@@ -5,12 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.security.PrivilegedExceptionAction;
+import java.util.List;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.ipc.RemoteException;
 import org.apache.hadoop.security.UserGroupInformation;
 import org.mpcache.protocol.MasterProtocolClientSideTranslatorPB;
 import org.mpcache.protocol.MpCacheMasterProtocol;
+import org.mpcache.protocol.SlaveProof;
 
 /** Calls to a master as a given user, for the tests of who may call it. */
 final class MasterCalls {
@@ -26,9 +28,15 @@ final class MasterCalls {
   /** Makes {@code call} as {@code user}, over a connection of its own. */
   static <T> T as(UserGroupInformation user, Configuration conf, InetSocketAddress master,
       Call<T> call) throws Exception {
+    return as(user, conf, master, List.of(), call);
+  }
+
+  /** As above, a slave's call carrying {@code proofs}. */
+  static <T> T as(UserGroupInformation user, Configuration conf, InetSocketAddress master,
+      List<SlaveProof> proofs, Call<T> call) throws Exception {
     return user.doAs((PrivilegedExceptionAction<T>) () -> {
       try (MasterProtocolClientSideTranslatorPB client =
-          MasterProtocolClientSideTranslatorPB.connect(conf, master, 10_000)) {
+          MasterProtocolClientSideTranslatorPB.connect(conf, master, 10_000, () -> proofs)) {
         return call.on(client);
       }
     });

@@ -2,6 +2,7 @@ package org.mpcache.master;
 
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.mpcache.conf.MpCacheConfigKeys.*;
@@ -13,6 +14,7 @@ import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.server.datanode.DataNode;
+import org.apache.hadoop.hdfs.server.datanode.SlaveProofs;
 import org.apache.hadoop.net.NetUtils;
 import org.apache.hadoop.security.AccessControlException;
 import org.apache.hadoop.security.UserGroupInformation;
@@ -21,8 +23,11 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.function.Executable;
+import org.mpcache.protocol.HeartbeatAnswer;
 import org.mpcache.protocol.MasterReport;
 import org.mpcache.protocol.MpCacheMasterProtocol;
+import org.mpcache.protocol.SlaveProof;
 import org.mpcache.protocol.SlaveUsage;
 import org.mpcache.slave.CacheTestCluster;
 import org.mpcache.tools.FreePorts;
@@ -51,6 +56,8 @@ class TestMasterCallers {
     conf.set(DFSConfigKeys.DFS_NAMENODE_PLUGINS_KEY, MpCacheMasterPlugin.class.getName());
     conf.set(DFS_MPCACHE_MASTER_ADDRESS_KEY, NetUtils.getHostPortString(masterAddress));
     conf.set(DFS_MPCACHE_HEARTBEAT_KEY, "1h");
+    // The secret slaves prove themselves with: the block keys NameNode and DataNodes share.
+    conf.setBoolean(DFSConfigKeys.DFS_BLOCK_ACCESS_TOKEN_ENABLE_KEY, true);
     cluster = CacheTestCluster.start("callers", conf, 2, null);
     cluster.waitMasterActive(conf, masterAddress);
   }
@@ -61,9 +68,6 @@ class TestMasterCallers {
       cluster.close();
     }
   }
-
-
-
 
   private <T> T as(UserGroupInformation user, MasterCalls.Call<T> call) throws Exception {
     return MasterCalls.as(user, conf, masterAddress, call);
@@ -78,9 +82,8 @@ class TestMasterCallers {
             new long[0], new long[0]),
         master -> master.requestAdmission("made-up", 1073741825L, 1 << 20, new long[0]));
     for (MasterCalls.Call<?> forgery : forgeries) {
-      Exception e = assertThrows(Exception.class, () -> as(self, forgery));
-      assertTrue(refusal(AccessControlException.class, e).getMessage().contains(
-          "as DataNode made-up, which the NameNode does not know as live"), e.getMessage());
+      assertRefused("as DataNode made-up, which the NameNode does not know as live",
+          () -> as(self, forgery));
     }
     MasterReport report = as(self, MpCacheMasterProtocol::report);
     assertEquals(2, report.nodes().size(), "only the real slaves: " + report.nodes());
@@ -90,6 +93,37 @@ class TestMasterCallers {
       assertTrue(CacheTestCluster.cache(dataNode).arbiterState().startsWith("master"),
           CacheTestCluster.cache(dataNode).arbiterState());
     }
+  }
+
+  /** A heartbeat as {@code dataNode}'s slave, carrying {@code proofs}. */
+  private HeartbeatAnswer heartbeatAs(DataNode dataNode, List<SlaveProof> proofs)
+      throws Exception {
+    SlaveUsage usage = CacheTestCluster.cache(dataNode).usage();
+    return MasterCalls.as(UserGroupInformation.getCurrentUser(), conf, masterAddress, proofs,
+        master -> master.heartbeat(dataNode.getDatanodeUuid(), usage, new long[0], new long[0],
+            new long[0], new long[0]));
+  }
+
+  private void assertRefused(String why, Executable call) {
+    Exception e = assertThrows(Exception.class, call);
+    String message = refusal(AccessControlException.class, e).getMessage();
+    assertTrue(message.contains(why), message);
+  }
+
+  @Test
+  void aForgerOnADataNodesHostWithoutItsBlockKeysCannotActAsIt() throws Exception {
+    DataNode victim = cluster.mini().getDataNodes().get(0);
+    DataNode other = cluster.mini().getDataNodes().get(1);
+    // From the DataNode's own address, as any user with a shell on its host can call.
+    assertRefused("it carries no proof for block pool", () -> heartbeatAs(victim, List.of()));
+    assertRefused("its proof was made for " + SlaveProofs.userOf(other.getDatanodeUuid()),
+        () -> heartbeatAs(victim, SlaveProofs.of(other)));
+    SlaveProof real = SlaveProofs.of(victim).get(0);
+    assertRefused("its proof was not made with the NameNode's block keys",
+        () -> heartbeatAs(victim, List.of(new SlaveProof(real.identifier(),
+            new byte[real.password().length]))));
+    // The DataNode's own proof is what lets the same call through.
+    assertFalse(heartbeatAs(victim, SlaveProofs.of(victim)).reregister());
   }
 
   @Test

@@ -45,8 +45,12 @@ class TestWireRecordings {
   private static final String RECORD = System.getProperty("mpcache.wire.record");
   private static final String PROTOCOL_FILE = "protocol";
   /** For the protocol's method descriptors and message prototypes. */
-  private static final BlockingService SERVICE =
-      MasterProtocolServerSideTranslatorPB.service(new SampleMaster(new ArrayList<>()));
+  private static final BlockingService SERVICE = MasterProtocolServerSideTranslatorPB.service(
+      new SampleMaster(new ArrayList<>()), (datanodeUuid, proofs) -> { });
+  /** What this release's sample slave proves itself with. */
+  private static final List<SlaveProof> PROOFS = List.of(
+      new SlaveProof(new byte[] {1, 2, 3, 4}, new byte[] {9, 8, 7}),
+      new SlaveProof(new byte[] {5, 6}, new byte[] {0}));
 
   private static final SlaveUsage USAGE =
       new SlaveUsage(8L << 30, 3L << 30, 1L << 30, 2L << 30, 41, 17, 24, "ok", 5L << 20, 6L << 20);
@@ -78,6 +82,11 @@ class TestWireRecordings {
    * (arrays as lists, so that calls compare by value).
    */
   private record SampleMaster(List<List<Object>> calls) implements MpCacheMasterProtocol {
+    /** The slave check of the server side: what a slave's call proves. */
+    void proven(String datanodeUuid, List<SlaveProof> proofs) {
+      calls.add(List.of("proofs", datanodeUuid, comparable(proofs)));
+    }
+
     @Override
     public Registration register(String datanodeUuid, String hostname, SlaveUsage usage,
         long[] cachedBlocks) {
@@ -115,6 +124,12 @@ class TestWireRecordings {
 
   /** Answers and arguments with arrays, as values that compare by content. */
   private static Object comparable(Object value) {
+    if (value instanceof List<?> list) {
+      return list.stream().map(TestWireRecordings::comparable).toList();
+    }
+    if (value instanceof SlaveProof proof) {
+      return List.of(Arrays.toString(proof.identifier()), Arrays.toString(proof.password()));
+    }
     if (value instanceof long[] longs) {
       return Arrays.stream(longs).boxed().toList();
     }
@@ -153,13 +168,13 @@ class TestWireRecordings {
     };
     return new MasterProtocolClientSideTranslatorPB((MpCacheMasterProtocolPB) Proxy
         .newProxyInstance(TestWireRecordings.class.getClassLoader(),
-            new Class<?>[] {MpCacheMasterProtocolPB.class}, handler));
+            new Class<?>[] {MpCacheMasterProtocolPB.class}, handler), () -> PROOFS);
   }
 
   /** Serves request bytes with this release's server side over {@code master}. */
-  private static byte[] serve(MpCacheMasterProtocol master, MethodDescriptor method,
+  private static byte[] serve(SampleMaster master, MethodDescriptor method,
       byte[] request) throws Exception {
-    BlockingService service = MasterProtocolServerSideTranslatorPB.service(master);
+    BlockingService service = MasterProtocolServerSideTranslatorPB.service(master, master::proven);
     Message parsed = service.getRequestPrototype(method).getParserForType().parseFrom(request);
     return service.callBlockingMethod(method, null, parsed).toByteArray();
   }

@@ -16,6 +16,7 @@ import org.apache.hadoop.hdfs.server.datanode.Replica;
 import org.apache.hadoop.hdfs.server.datanode.ReplicaHandler;
 import org.apache.hadoop.hdfs.server.datanode.ReplicaInfo;
 import org.apache.hadoop.hdfs.server.datanode.ShortCircuitRegistry;
+import org.apache.hadoop.hdfs.server.datanode.SlaveProofs;
 import org.apache.hadoop.hdfs.server.datanode.fsdataset.FsVolumeSpi.ScanInfo;
 import org.apache.hadoop.hdfs.server.datanode.fsdataset.LengthInputStream;
 import org.apache.hadoop.hdfs.server.protocol.BlockRecoveryCommand.RecoveringBlock;
@@ -48,7 +49,8 @@ public class MpCacheFsDataset extends FsDatasetImpl {
       throws IOException {
     super(datanode, storage, conf);
     this.cache = InputCache.fromSettings(conf, new HddReplicas(),
-        new SlaveIdentity(datanode.getDatanodeUuid(), datanode::getDisplayName),
+        new SlaveIdentity(datanode.getDatanodeUuid(), datanode::getDisplayName,
+            () -> SlaveProofs.of(datanode)),
         datanode.getFileIoProvider(), new RegistrySlots(datanode));
     this.tuner = SpaceTuner.fromSettings(conf, cache);
     this.metrics = SlaveMetrics.register(datanode.getDatanodeUuid(), cache, tuner);
