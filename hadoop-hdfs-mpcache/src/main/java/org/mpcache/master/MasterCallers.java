@@ -19,6 +19,7 @@ import org.apache.hadoop.ipc.Server;
 import org.apache.hadoop.security.AccessControlException;
 import org.apache.hadoop.security.SecurityUtil;
 import org.apache.hadoop.security.UserGroupInformation;
+import org.apache.hadoop.security.UserGroupInformation.AuthenticationMethod;
 import org.apache.hadoop.security.token.SecretManager;
 import org.mpcache.protocol.SlaveProof;
 
@@ -53,9 +54,7 @@ final class MasterCallers {
     boolean live = node != null && node.isAlive();
     checkAddress(datanodeUuid, caller.getHostAddress(), live ? node.getIpAddr() : null);
     if (UserGroupInformation.isSecurityEnabled()) {
-      String expected = dataNodePrincipal == null ? null
-          : SecurityUtil.getServerPrincipal(dataNodePrincipal, node.getHostName());
-      checkPrincipal(datanodeUuid, Server.getRemoteUser().getUserName(), expected);
+      checkPrincipal(datanodeUuid, Server.getRemoteUser(), dataNodePrincipal, node.getHostName());
     }
     BlockTokenSecretManager blockKeys = namesystem.getBlockManager().getBlockTokenSecretManager();
     if (blockKeys != null) {
@@ -77,15 +76,21 @@ final class MasterCallers {
     }
   }
 
-  /** A slave's call by {@code caller} as a DataNode whose principal is {@code expected}. */
-  static void checkPrincipal(String datanodeUuid, String caller, String expected)
-      throws AccessControlException {
-    if (expected == null) {
+  /**
+   * A slave's call by {@code caller} as the DataNode on {@code dataNodeHost}: the caller must
+   * have authenticated with Kerberos itself (not a token, not as a proxy) as
+   * {@code dataNodePrincipal}, its {@code _HOST} the DataNode's host name.
+   */
+  static void checkPrincipal(String datanodeUuid, UserGroupInformation caller,
+      String dataNodePrincipal, String dataNodeHost) throws IOException {
+    if (dataNodePrincipal == null) {
       throw new AccessControlException("mpCache master: a call by " + caller + " as DataNode "
-          + datanodeUuid + " cannot be checked: " + DFSConfigKeys.DFS_DATANODE_KERBEROS_PRINCIPAL_KEY
-          + " is not set on the NameNode");
+          + datanodeUuid + " cannot be checked: "
+          + DFSConfigKeys.DFS_DATANODE_KERBEROS_PRINCIPAL_KEY + " is not set on the NameNode");
     }
-    if (!expected.equals(caller)) {
+    String expected = SecurityUtil.getServerPrincipal(dataNodePrincipal, dataNodeHost);
+    if (caller.getAuthenticationMethod() != AuthenticationMethod.KERBEROS
+        || !expected.equals(caller.getUserName())) {
       throw new AccessControlException("mpCache master: a call by " + caller + " as DataNode "
           + datanodeUuid + ", whose principal is " + expected);
     }

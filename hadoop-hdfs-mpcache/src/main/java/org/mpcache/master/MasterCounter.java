@@ -13,7 +13,9 @@ public enum MasterCounter {
       + " intermediate data"),
   EVICTIONS_AFTER_REREGISTRATION("Copies condemned before the node registered again, deleted"
       + " at its next heartbeat"),
-  DATA_SETS_EVICTED("Data sets evicted whole by the replacement policy");
+  DATA_SETS_EVICTED("Data sets evicted whole by the replacement policy"),
+  SLAVE_CALLS_REFUSED("Slave calls refused: the caller could not be the DataNode it named"
+      + " (docs/security.md)");
 
   private final String description;
 

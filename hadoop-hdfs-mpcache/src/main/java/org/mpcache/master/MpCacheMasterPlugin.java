@@ -142,7 +142,12 @@ public final class MpCacheMasterPlugin implements ServicePlugin, MpCacheMasterPr
    */
   private void checkSlave(String datanodeUuid, List<SlaveProof> proofs) throws IOException {
     master();
-    callers.checkSlave(datanodeUuid, proofs);
+    try {
+      callers.checkSlave(datanodeUuid, proofs);
+    } catch (AccessControlException e) {
+      counters.increment(MasterCounter.SLAVE_CALLS_REFUSED);
+      throw e;
+    }
   }
 
   @Override
@@ -172,6 +177,11 @@ public final class MpCacheMasterPlugin implements ServicePlugin, MpCacheMasterPr
 
   @Override
   public List<List<String>> cachedOn(long[] blockIds) throws IOException {
-    return master().cachedOn(blockIds);
+    CacheMaster active = master();
+    if (blockIds.length > MAX_CACHED_ON_BLOCKS) {
+      throw new IOException("mpCache master: a cachedOn call asks about " + blockIds.length
+          + " blocks; at most " + MAX_CACHED_ON_BLOCKS + " a call");
+    }
+    return active.cachedOn(blockIds);
   }
 }

@@ -9,6 +9,8 @@ import static org.mpcache.protocol.PBHelper.toProto;
 import java.io.Closeable;
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.function.Supplier;
 
@@ -16,6 +18,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.ipc.RPC;
 import org.mpcache.protocol.proto.MpCacheMasterProtos.AdmissionRequestProto;
 import org.mpcache.protocol.proto.MpCacheMasterProtos.AdmissionResponseProto;
+import org.mpcache.protocol.proto.MpCacheMasterProtos.BlockHoldersProto;
 import org.mpcache.protocol.proto.MpCacheMasterProtos.CachedOnRequestProto;
 import org.mpcache.protocol.proto.MpCacheMasterProtos.HeartbeatRequestProto;
 import org.mpcache.protocol.proto.MpCacheMasterProtos.HeartbeatResponseProto;
@@ -103,10 +106,16 @@ public final class MasterProtocolClientSideTranslatorPB implements MpCacheMaster
 
   @Override
   public List<List<String>> cachedOn(long[] blockIds) throws IOException {
-    CachedOnRequestProto request =
-        CachedOnRequestProto.newBuilder().addAllBlockIds(boxed(blockIds)).build();
-    return ipc(() -> proxy.cachedOn(null, request)).getBlocksList().stream()
-        .map(holders -> List.copyOf(holders.getDatanodeUuidsList())).toList();
+    List<List<String>> holders = new ArrayList<>(blockIds.length);
+    for (int from = 0; from < blockIds.length; from += MAX_CACHED_ON_BLOCKS) {
+      CachedOnRequestProto request = CachedOnRequestProto.newBuilder().addAllBlockIds(boxed(
+          Arrays.copyOfRange(blockIds, from,
+              Math.min(blockIds.length, from + MAX_CACHED_ON_BLOCKS)))).build();
+      for (BlockHoldersProto block : ipc(() -> proxy.cachedOn(null, request)).getBlocksList()) {
+        holders.add(List.copyOf(block.getDatanodeUuidsList()));
+      }
+    }
+    return holders;
   }
 
   @Override

@@ -34,6 +34,12 @@ public interface MpCacheMasterProtocol {
   MasterReport report() throws IOException;
 
   /**
+   * The most block ids one {@link #cachedOn} call may ask about: the master answers it under its
+   * lock, which its slaves' calls wait for. The client asks about more in batches.
+   */
+  int MAX_CACHED_ON_BLOCKS = 10_000;
+
+  /**
    * The DataNodes (by UUID) whose SSD holds each block, in the order asked; empty for a block
    * the master knows no copy of. For cache-aware scheduling and {@code MpCacheAdmin -locations}.
    */

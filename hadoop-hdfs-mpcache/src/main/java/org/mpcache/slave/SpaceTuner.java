@@ -25,6 +25,7 @@ import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.ipc.ProtobufRpcEngine2;
 import org.apache.hadoop.ipc.RPC;
 import org.apache.hadoop.net.NetUtils;
+import org.apache.hadoop.thirdparty.com.google.common.math.LongMath;
 import org.apache.hadoop.thirdparty.com.google.common.util.concurrent.ThreadFactoryBuilder;
 import org.mpcache.conf.InvalidSettingException;
 import org.mpcache.conf.LocalizedSettings;
@@ -213,7 +214,8 @@ public final class SpaceTuner implements LocalizedSpaceProtocol, Closeable {
           continue;
         }
         boolean granted = grant == DynamicPool.Grant.GRANTED;
-        (granted ? grantedBytes : refusedBytes).addAndGet(bytes);
+        // Saturating: a refused request may be as large as Long.MAX_VALUE.
+        (granted ? grantedBytes : refusedBytes).accumulateAndGet(bytes, LongMath::saturatedAdd);
         return new Reservation(granted, ledger.leaseMillis());
       }
     } finally {

@@ -17,7 +17,9 @@ import org.apache.hadoop.hdfs.server.datanode.DataNode;
 import org.apache.hadoop.hdfs.server.datanode.SlaveProofs;
 import org.apache.hadoop.net.NetUtils;
 import org.apache.hadoop.security.AccessControlException;
+import org.apache.hadoop.security.SaslRpcServer.AuthMethod;
 import org.apache.hadoop.security.UserGroupInformation;
+import org.apache.hadoop.test.MetricsAsserts;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -114,6 +116,7 @@ class TestMasterCallers {
   void aForgerOnADataNodesHostWithoutItsBlockKeysCannotActAsIt() throws Exception {
     DataNode victim = cluster.mini().getDataNodes().get(0);
     DataNode other = cluster.mini().getDataNodes().get(1);
+    long refusedBefore = refusedCalls();
     // From the DataNode's own address, as any user with a shell on its host can call.
     assertRefused("it carries no proof for block pool", () -> heartbeatAs(victim, List.of()));
     assertRefused("its proof was made for " + SlaveProofs.userOf(other.getDatanodeUuid()),
@@ -124,16 +127,49 @@ class TestMasterCallers {
             new byte[real.password().length]))));
     // The DataNode's own proof is what lets the same call through.
     assertFalse(heartbeatAs(victim, SlaveProofs.of(victim)).reregister());
+    assertEquals(refusedBefore + 3, refusedCalls(), "each refusal counted for operators");
+  }
+
+  private static long refusedCalls() {
+    return MetricsAsserts.getLongCounter("SlaveCallsRefused",
+        MetricsAsserts.getMetrics(MasterMetrics.SOURCE));
   }
 
   @Test
   void theReportIsForHdfsSuperusersAndBlockHoldersForAnyone() throws Exception {
-    Exception e = assertThrows(Exception.class, () -> as(mallory, MpCacheMasterProtocol::report));
-    assertTrue(refusal(AccessControlException.class, e).getMessage().contains("mallory"), e.getMessage());
+    assertRefused("mallory", () -> as(mallory, MpCacheMasterProtocol::report));
     assertEquals(2, as(UserGroupInformation.getCurrentUser(), MpCacheMasterProtocol::report)
         .nodes().size());
     // Schedulers ask as the job's user; block ids name no path.
     assertEquals(List.of(List.of()), as(mallory, master -> master.cachedOn(new long[] {42})));
+    // The master answers a bounded batch under its lock; the client asks about more in batches.
+    int many = MpCacheMasterProtocol.MAX_CACHED_ON_BLOCKS + 1;
+    assertEquals(many, as(mallory, master -> master.cachedOn(new long[many])).size());
+  }
+
+  private static UserGroupInformation kerberos(String principal, AuthMethod method) {
+    return UserGroupInformation.createRemoteUser(principal + "@EXAMPLE.COM", method);
+  }
+
+  @Test
+  void underKerberosOnlyTheDataNodesOwnPrincipalMakesItsSlavesCalls() {
+    String pattern = "dn/_HOST@EXAMPLE.COM";
+    String host = "dn1.example.com";
+    UserGroupInformation dn1 = kerberos("dn/dn1.example.com", AuthMethod.KERBEROS);
+    assertDoesNotThrow(() -> MasterCallers.checkPrincipal("u1", dn1, pattern, host));
+    for (UserGroupInformation forger : List.of(
+        kerberos("dn/dn2.example.com", AuthMethod.KERBEROS),
+        UserGroupInformation.createProxyUser(dn1.getUserName(),
+            kerberos("oozie/gw.example.com", AuthMethod.KERBEROS)),
+        kerberos("dn/dn1.example.com", AuthMethod.TOKEN))) {
+      AccessControlException e = assertThrows(AccessControlException.class,
+          () -> MasterCallers.checkPrincipal("u1", forger, pattern, host));
+      assertTrue(e.getMessage().contains("whose principal is dn/dn1.example.com@EXAMPLE.COM"),
+          e.getMessage());
+    }
+    AccessControlException unset = assertThrows(AccessControlException.class,
+        () -> MasterCallers.checkPrincipal("u1", dn1, null, host));
+    assertTrue(unset.getMessage().contains("dfs.datanode.kerberos.principal is not set"));
   }
 
   @Test

@@ -46,7 +46,8 @@ import org.mpcache.tools.FreePorts;
  * HDFS tests make them): slaves authenticate as the DataNode principal and the cache works; a
  * principal that is not a DataNode cannot act as one nor read the report; one outside the
  * service ACL and an unauthenticated caller cannot call at all. NameNode and DataNodes share one
- * principal, as in Hadoop's tests: one JVM has one Kerberos login.
+ * principal, as in Hadoop's tests: one JVM has one Kerberos login (TestMasterCallers checks
+ * the principal rule itself: {@code _HOST}, proxies, tokens).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @Timeout(300)
@@ -158,8 +159,8 @@ class TestSecureMaster {
         master -> master.register(uuid, "localhost", new SlaveUsage(0, 0, 0, 0, 0, 0, 0, "ok",
             0, 0), new long[0])));
     String message = refusal(AccessControlException.class, forged).getMessage();
-    assertTrue(message.contains("a call by " + principal("alice") + " as DataNode " + uuid
-        + ", whose principal is " + principal("hdfs")), message);
+    assertTrue(message.contains("a call by " + principal("alice")) && message.contains(
+        " as DataNode " + uuid + ", whose principal is " + principal("hdfs")), message);
     Exception report = assertThrows(Exception.class,
         () -> as(alice, MpCacheMasterProtocol::report));
     assertTrue(refusal(AccessControlException.class, report).getMessage().contains("alice"));

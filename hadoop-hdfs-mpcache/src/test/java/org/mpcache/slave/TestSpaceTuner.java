@@ -140,7 +140,9 @@ class TestSpaceTuner {
   void reservationsNoSlaveCouldAccountAreRefusedWithTheirCause() throws Exception {
     start(conf());
     assertFalse(client.reserve(REDUCE, Long.MAX_VALUE).granted());
-    assertEquals(0, tuner().localizedBytes(), "the refused reservation left no trace");
+    assertFalse(client.reserve(REDUCE, Long.MAX_VALUE).granted());
+    assertEquals(0, tuner().localizedBytes(), "the refused reservations left no trace");
+    assertEquals(Long.MAX_VALUE, tuner().refusedBytes(), "the refused-bytes metric saturates");
     // A uint64 beyond Long.MAX_VALUE, as a forger may send it.
     IOException tooLarge = assertThrows(IOException.class, () -> client.reserve(REDUCE, -2));
     assertTrue(tooLarge.getMessage().contains("asked for 18446744073709551614 bytes"),
