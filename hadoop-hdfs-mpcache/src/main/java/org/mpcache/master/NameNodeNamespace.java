@@ -26,6 +26,9 @@ import org.apache.hadoop.hdfs.util.RwLockMode;
 final class NameNodeNamespace implements Namespace {
   private static final int DIRECTORY_SIZES_KEPT = 100_000;
 
+  /** Block lookups per hold of the namesystem's read lock. */
+  static final int BLOCKS_PER_LOCK = 1_000;
+
   private final FSNamesystem namesystem;
   private final boolean perFile;
   private final CachedPaths cachedPaths;
@@ -63,19 +66,23 @@ final class NameNodeNamespace implements Namespace {
       return refs;
     }
     BlockManager blocks = namesystem.getBlockManager();
-    namesystem.readLock(RwLockMode.GLOBAL);
-    try {
-      for (int i = 0; i < blockIds.length; i++) {
-        BlockInfo stored = blocks.getStoredBlock(new Block(blockIds[i]));
-        INodeFile file = stored == null || stored.isDeleted() ? null
-            : namesystem.getBlockCollection(stored.getBlockCollectionId());
-        refs[i] = file == null ? null : dataSetOf(file);
-        if (refs[i] != null && !cachedPaths.caches(refs[i].path())) {
-          refs[i] = null;
+    // The lock is let go between batches: a slave registering with every copy it holds must not
+    // keep the NameNode's writers waiting for all of them.
+    for (int from = 0; from < blockIds.length; from += BLOCKS_PER_LOCK) {
+      namesystem.readLock(RwLockMode.GLOBAL);
+      try {
+        for (int i = from; i < Math.min(blockIds.length, from + BLOCKS_PER_LOCK); i++) {
+          BlockInfo stored = blocks.getStoredBlock(new Block(blockIds[i]));
+          INodeFile file = stored == null || stored.isDeleted() ? null
+              : namesystem.getBlockCollection(stored.getBlockCollectionId());
+          refs[i] = file == null ? null : dataSetOf(file);
+          if (refs[i] != null && !cachedPaths.caches(refs[i].path())) {
+            refs[i] = null;
+          }
         }
+      } finally {
+        namesystem.readUnlock(RwLockMode.GLOBAL, "mpCacheDataSets");
       }
-    } finally {
-      namesystem.readUnlock(RwLockMode.GLOBAL, "mpCacheDataSets");
     }
     return refs;
   }
