@@ -19,7 +19,6 @@ import org.mpcache.policy.ReplacementPolicy;
 import org.mpcache.protocol.AdmissionAnswer;
 import org.mpcache.protocol.HeartbeatAnswer;
 import org.mpcache.protocol.MasterReport;
-import org.mpcache.protocol.MpCacheMasterProtocol;
 import org.mpcache.protocol.Registration;
 import org.mpcache.protocol.SlaveUsage;
 import org.slf4j.Logger;
@@ -35,9 +34,11 @@ import org.slf4j.LoggerFactory;
  * live DataNode's slave has registered or the recovery timeout has passed ({@link RecoveryGate}),
  * so a restarted master never decides on a partial picture. A slave it does not know
  * ({@link SlaveRegistry}) is told to register again. Data sets get the dense ids the policies
- * index by in {@link DataSetTable}; {@link MasterReports} builds the admin tool's picture.
+ * index by in {@link DataSetTable}; {@link MasterReports} builds the admin tool's picture. Its
+ * methods answer the calls of the same names of {@code MpCacheMasterProtocol}, which the plugin
+ * serves after checking the caller.
  */
-public final class CacheMaster implements MpCacheMasterProtocol {
+public final class CacheMaster {
   private static final Logger LOG = LoggerFactory.getLogger(CacheMaster.class);
   private static final long[] NONE = new long[0];
 
@@ -72,7 +73,6 @@ public final class CacheMaster implements MpCacheMasterProtocol {
     this.space = new SpaceManager(settings.historySize());
   }
 
-  @Override
   public synchronized Registration register(String datanodeUuid, String hostname,
       SlaveUsage usage, long[] cachedBlocks) {
     expireSilentSlaves();
@@ -96,7 +96,6 @@ public final class CacheMaster implements MpCacheMasterProtocol {
     return new Registration(namespace.blockPoolId(), namespace.blockSizeBytes());
   }
 
-  @Override
   public synchronized HeartbeatAnswer heartbeat(String datanodeUuid, SlaveUsage usage,
       long[] hits, long[] misses, long[] cached, long[] removed) {
     expireSilentSlaves();
@@ -129,7 +128,6 @@ public final class CacheMaster implements MpCacheMasterProtocol {
     return HeartbeatAnswer.evict(evict);
   }
 
-  @Override
   public synchronized AdmissionAnswer requestAdmission(String datanodeUuid, long blockId,
       long bytes, long[] hits) {
     expireSilentSlaves();
@@ -164,14 +162,12 @@ public final class CacheMaster implements MpCacheMasterProtocol {
     return AdmissionAnswer.admit(decision.evict());
   }
 
-  @Override
   public synchronized MasterReport report() {
     expireSilentSlaves();
     String state = recovering() ? "recovering" : "active";
     return MasterReports.build(state, policy, slaves.all(), dataSets, space, clock.getAsLong());
   }
 
-  @Override
   public synchronized List<List<String>> cachedOn(long[] blockIds) {
     expireSilentSlaves();
     List<List<String>> holders = new ArrayList<>(blockIds.length);

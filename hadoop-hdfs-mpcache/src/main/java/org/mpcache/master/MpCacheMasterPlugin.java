@@ -10,6 +10,7 @@ import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.server.namenode.NameNode;
 import org.apache.hadoop.ipc.ProtobufRpcEngine2;
 import org.apache.hadoop.ipc.RPC;
+import org.apache.hadoop.ipc.Server;
 import org.apache.hadoop.ipc.StandbyException;
 import org.apache.hadoop.security.AccessControlException;
 import org.apache.hadoop.util.ServicePlugin;
@@ -36,7 +37,8 @@ import org.slf4j.LoggerFactory;
  * master decides: on a standby every call fails with a {@link StandbyException}, and a NameNode
  * that becomes active starts a fresh master that recovers its state from the slaves'
  * registrations. A bad setting, or a Hadoop of another release line, leaves the NameNode running
- * without a master (slaves then decide locally).
+ * without a master (slaves then decide locally); so does {@code hdfs mpcacheadmin -master off}
+ * until {@code -master on}.
  */
 public final class MpCacheMasterPlugin implements ServicePlugin, MpCacheMasterProtocol {
   private static final Logger LOG = LoggerFactory.getLogger(MpCacheMasterPlugin.class);
@@ -45,6 +47,8 @@ public final class MpCacheMasterPlugin implements ServicePlugin, MpCacheMasterPr
   private MasterSettings settings;
   private RPC.Server server;
   private CacheMaster master;
+  /** Set by {@code hdfs mpcacheadmin -master off}, until {@code -master on} or a restart. */
+  private boolean switchedOff;
   private MasterCallers callers;
   private final MasterCounter.Values counters = new MasterCounter.Values();
   private MasterMetrics metrics;
@@ -114,8 +118,16 @@ public final class MpCacheMasterPlugin implements ServicePlugin, MpCacheMasterPr
     stop();
   }
 
-  /** The master of an active NameNode; a new one after each change to active. */
-  private synchronized CacheMaster master() throws StandbyException {
+  /**
+   * The master of an active NameNode; a new one after each change to active or after it was
+   * switched back on.
+   */
+  private synchronized CacheMaster master() throws IOException {
+    if (switchedOff) {
+      throw new IOException("mpCache master on " + nameNode.getNameNodeAddressHostPortString()
+          + " is switched off (hdfs mpcacheadmin -master on switches it back on); slaves decide"
+          + " on their own");
+    }
     if (!nameNode.isActiveState()) {
       if (master != null) {
         LOG.info("mpCache master: the NameNode is no longer active; dropping the master's state");
@@ -129,7 +141,8 @@ public final class MpCacheMasterPlugin implements ServicePlugin, MpCacheMasterPr
       long blockSize = conf.getLongBytes(DFSConfigKeys.DFS_BLOCK_SIZE_KEY,
           DFSConfigKeys.DFS_BLOCK_SIZE_DEFAULT);
       master = new CacheMaster(settings, new NameNodeNamespace(nameNode.getNamesystem(),
-          "file".equals(settings.dataSet()), settings.cachedPaths(), blockSize), Time::monotonicNow, counters);
+          "file".equals(settings.dataSet()), settings.cachedPaths(), blockSize),
+          Time::monotonicNow, counters);
       LOG.info("mpCache master: recovering state from the slaves' registrations (at most {} ms)",
           settings.recoveryMillis());
     }
@@ -173,6 +186,23 @@ public final class MpCacheMasterPlugin implements ServicePlugin, MpCacheMasterPr
     CacheMaster active = master();
     callers.checkSuperuser("mpCacheReport");
     return active.report();
+  }
+
+  @Override
+  public boolean switchMaster(boolean on) throws IOException {
+    callers.checkSuperuser("mpCacheSwitch");
+    synchronized (this) {
+      boolean wasOn = !switchedOff;
+      switchedOff = !on;
+      if (!on) {
+        master = null;
+      }
+      if (wasOn != on) {
+        LOG.info("mpCache master switched {} by {}", on ? "on" : "off",
+            Server.getRemoteUser());
+      }
+      return wasOn;
+    }
   }
 
   @Override

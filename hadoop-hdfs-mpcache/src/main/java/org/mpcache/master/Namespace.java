@@ -12,7 +12,8 @@ public interface Namespace {
 
   /**
    * The data set of each block, in order; null for a block the namespace does not have (deleted,
-   * or of another block pool) or whose path is not cached. Called with a batch to take the namespace lock once.
+   * or of another block pool) or whose path is not cached. Called with a batch of blocks, so
+   * that the namespace lock is not taken block by block.
    */
   DataSetRef[] dataSetsOf(long[] blockIds);
 

@@ -25,6 +25,7 @@ import org.mpcache.protocol.proto.MpCacheMasterProtos.HeartbeatResponseProto;
 import org.mpcache.protocol.proto.MpCacheMasterProtos.RegisterRequestProto;
 import org.mpcache.protocol.proto.MpCacheMasterProtos.RegisterResponseProto;
 import org.mpcache.protocol.proto.MpCacheMasterProtos.ReportRequestProto;
+import org.mpcache.protocol.proto.MpCacheMasterProtos.SwitchRequestProto;
 
 /**
  * Calls the master over Hadoop RPC. Fails fast ({@link FailFastProxies}): slaves call it on the
@@ -116,6 +117,12 @@ public final class MasterProtocolClientSideTranslatorPB implements MpCacheMaster
       }
     }
     return holders;
+  }
+
+  @Override
+  public boolean switchMaster(boolean on) throws IOException {
+    SwitchRequestProto request = SwitchRequestProto.newBuilder().setOn(on).build();
+    return ipc(() -> proxy.switchMaster(null, request)).getWasOn();
   }
 
   @Override

@@ -25,6 +25,8 @@ import org.mpcache.protocol.proto.MpCacheMasterProtos.RegisterRequestProto;
 import org.mpcache.protocol.proto.MpCacheMasterProtos.RegisterResponseProto;
 import org.mpcache.protocol.proto.MpCacheMasterProtos.ReportRequestProto;
 import org.mpcache.protocol.proto.MpCacheMasterProtos.ReportResponseProto;
+import org.mpcache.protocol.proto.MpCacheMasterProtos.SwitchRequestProto;
+import org.mpcache.protocol.proto.MpCacheMasterProtos.SwitchResponseProto;
 
 /** Serves {@link MpCacheMasterProtocolPB} calls from an {@link MpCacheMasterProtocol}. */
 public final class MasterProtocolServerSideTranslatorPB implements MpCacheMasterProtocolPB {
@@ -113,5 +115,12 @@ public final class MasterProtocolServerSideTranslatorPB implements MpCacheMaster
       }
       return response.build();
     });
+  }
+
+  @Override
+  public SwitchResponseProto switchMaster(RpcController controller, SwitchRequestProto request)
+      throws ServiceException {
+    return served(() -> SwitchResponseProto.newBuilder()
+        .setWasOn(master.switchMaster(request.getOn())).build());
   }
 }

@@ -44,4 +44,11 @@ public interface MpCacheMasterProtocol {
    * the master knows no copy of. For cache-aware scheduling and {@code MpCacheAdmin -locations}.
    */
   List<List<String>> cachedOn(long[] blockIds) throws IOException;
+
+  /**
+   * Switches this NameNode's master off (it drops its state and refuses every call but this one;
+   * slaves decide locally) or back on (it recovers from the slaves' registrations), until the
+   * NameNode restarts. For HDFS superusers. Returns whether it was on.
+   */
+  boolean switchMaster(boolean on) throws IOException;
 }

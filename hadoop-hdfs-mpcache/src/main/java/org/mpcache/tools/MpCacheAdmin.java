@@ -49,8 +49,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 /**
  * {@code hdfs mpcacheadmin} (the distribution's shell profile adds it): asks the active cache
  * master for the state of every slave ({@code -report}), of the cached data sets
- * ({@code -datasets}), or where a file's blocks are on SSD ({@code -locations}). Exit code 0, 1
- * when no active master answered or the file cannot be listed, 2 on a usage error.
+ * ({@code -datasets}), or where a file's blocks are on SSD ({@code -locations}); switches every
+ * NameNode's master off or on ({@code -master}). Exit code 0, 1 when no active master answered,
+ * a master was not switched or the file cannot be listed, 2 on a usage error.
  */
 public final class MpCacheAdmin extends Configured implements Tool {
   static final long DEFAULT_TIMEOUT_MS = DFS_MPCACHE_MASTER_TIMEOUT_DEFAULT_MS * 5;
@@ -61,6 +62,9 @@ public final class MpCacheAdmin extends Configured implements Tool {
           + " blocks, nodes").build())
       .addOption(Option.builder("locations").hasArg().argName("path").desc("per block of an HDFS"
           + " file: its HDD replicas and its SSD copies").build())
+      .addOption(Option.builder("master").hasArg().argName("on|off").desc("switch the cache"
+          + " master of every NameNode off (slaves decide on their own; HDFS superusers only) or"
+          + " back on, until the NameNode restarts").build())
       .addOption(Option.builder("json").desc("machine-readable output of -report or -datasets")
           .build())
       .addOption(Option.builder("timeout").hasArg().argName("duration").desc("how long to wait"
@@ -92,15 +96,22 @@ public final class MpCacheAdmin extends Configured implements Tool {
         out.print(USAGE);
         return 0;
       }
-      long actions = Stream.of("report", "datasets", "locations").filter(command::hasOption)
-          .count();
+      long actions = Stream.of("report", "datasets", "locations", "master")
+          .filter(command::hasOption).count();
       if (actions != 1) {
-        throw new ParseException("give one of -report, -datasets, -locations <path>");
+        throw new ParseException("give one of -report, -datasets, -locations <path>,"
+            + " -master on|off");
+      }
+      if (command.hasOption("master")
+          && !List.of("on", "off").contains(command.getOptionValue("master"))) {
+        throw new ParseException("-master takes on or off, got "
+            + command.getOptionValue("master"));
       }
       if (!command.getArgList().isEmpty()) {
         throw new ParseException("unexpected argument " + command.getArgList().get(0));
       }
-      if (command.hasOption("json") && command.hasOption("locations")) {
+      if (command.hasOption("json")
+          && (command.hasOption("locations") || command.hasOption("master"))) {
         throw new ParseException("-json goes with -report or -datasets");
       }
       timeoutMillis = timeoutMillis(command.getOptionValue("timeout"));
@@ -122,11 +133,15 @@ public final class MpCacheAdmin extends Configured implements Tool {
           + " master to ask");
       return 1;
     }
+    int timeout = (int) Math.min(Integer.MAX_VALUE, timeoutMillis);
+    if (command.hasOption("master")) {
+      return switchMasters(masters, "on".equals(command.getOptionValue("master")), timeout);
+    }
     boolean json = command.hasOption("json");
     StringBuilder failures = new StringBuilder();
     for (InetSocketAddress address : masters) {
       try (MasterProtocolClientSideTranslatorPB master = MasterProtocolClientSideTranslatorPB
-          .connect(getConf(), address, (int) Math.min(Integer.MAX_VALUE, timeoutMillis))) {
+          .connect(getConf(), address, timeout)) {
         if (command.hasOption("locations")) {
           return printLocations(master, new Path(command.getOptionValue("locations")));
         }
@@ -145,12 +160,33 @@ public final class MpCacheAdmin extends Configured implements Tool {
         }
         return 0;
       } catch (IOException e) {
-        failures.append("\n  ").append(address).append(": ")
-            .append(e.getMessage() == null ? e.toString() : e.getMessage().split("\n")[0]);
+        failures.append("\n  ").append(address).append(": ").append(firstLine(e));
       }
     }
     err.println("mpcacheadmin: no active cache master answered:" + failures);
     return 1;
+  }
+
+  /** Switches every NameNode's master, active or standby, so that a failover keeps the switch. */
+  private int switchMasters(List<InetSocketAddress> masters, boolean on, int timeoutMillis) {
+    int exit = 0;
+    for (InetSocketAddress address : masters) {
+      try (MasterProtocolClientSideTranslatorPB master = MasterProtocolClientSideTranslatorPB
+          .connect(getConf(), address, timeoutMillis)) {
+        boolean wasOn = master.switchMaster(on);
+        out.printf("mpCache master %s: %s (was %s)%n", address, on ? "on" : "off",
+            wasOn ? "on" : "off");
+      } catch (IOException e) {
+        err.println("mpcacheadmin: mpCache master " + address + " was not switched: "
+            + firstLine(e));
+        exit = 1;
+      }
+    }
+    return exit;
+  }
+
+  private static String firstLine(IOException e) {
+    return e.getMessage() == null ? e.toString() : e.getMessage().split("\n")[0];
   }
 
   /** A duration as Hadoop's time keys take it (a bare number is milliseconds). */
@@ -175,7 +211,8 @@ public final class MpCacheAdmin extends Configured implements Tool {
     StringWriter text = new StringWriter();
     PrintWriter writer = new PrintWriter(text);
     new HelpFormatter().printHelp(writer, 100, "hdfs mpcacheadmin [generic options]"
-        + " -report [-json] | -datasets [-json] | -locations <path>", null, OPTIONS, 2, 2,
+        + " -report [-json] | -datasets [-json] | -locations <path> | -master on|off", null,
+        OPTIONS, 2, 2,
         "The master is found at " + DFS_MPCACHE_MASTER_ADDRESS_KEY + " (with NameNode HA, "
         + DFS_MPCACHE_MASTER_ADDRESS_KEY + ".<nameservice>.<namenode id>).");
     writer.flush();

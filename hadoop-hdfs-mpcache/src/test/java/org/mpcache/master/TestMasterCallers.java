@@ -8,7 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.mpcache.conf.MpCacheConfigKeys.*;
 import static org.mpcache.master.MasterCalls.refusal;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
 import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 import org.apache.hadoop.conf.Configuration;
@@ -33,6 +36,7 @@ import org.mpcache.protocol.SlaveProof;
 import org.mpcache.protocol.SlaveUsage;
 import org.mpcache.slave.CacheTestCluster;
 import org.mpcache.tools.FreePorts;
+import org.mpcache.tools.MpCacheAdmin;
 
 /**
  * Whom the master takes calls from (docs/security.md, "The master"), on a simple-auth cluster:
@@ -133,6 +137,32 @@ class TestMasterCallers {
   private static long refusedCalls() {
     return MetricsAsserts.getLongCounter("SlaveCallsRefused",
         MetricsAsserts.getMetrics(MasterMetrics.SOURCE));
+  }
+
+  private String admin(int expectedExit, String... args) throws Exception {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    int exit = new MpCacheAdmin(conf, new PrintStream(out, true, StandardCharsets.UTF_8),
+        System.err).run(args);
+    assertEquals(expectedExit, exit, out.toString(StandardCharsets.UTF_8));
+    return out.toString(StandardCharsets.UTF_8);
+  }
+
+  @Test
+  void aSuperuserSwitchesTheMasterOffAndOnWithoutARestart() throws Exception {
+    assertRefused("mallory", () -> as(mallory, master -> master.switchMaster(false)));
+    assertTrue(admin(0, "-master", "off").contains(": off (was on)"));
+    Exception off = assertThrows(Exception.class,
+        () -> as(UserGroupInformation.getCurrentUser(), MpCacheMasterProtocol::report));
+    assertTrue(off.getMessage().contains("is switched off"), off.getMessage());
+    cluster.heartbeatAll();
+    for (DataNode dataNode : cluster.mini().getDataNodes()) {
+      String state = CacheTestCluster.cache(dataNode).arbiterState();
+      assertTrue(state.startsWith("local LRU"), state);
+    }
+    assertTrue(admin(0, "-master", "on").contains(": on (was off)"));
+    cluster.waitMasterActive(conf, masterAddress); // a fresh master, from the registrations
+    assertEquals(2, as(UserGroupInformation.getCurrentUser(), MpCacheMasterProtocol::report)
+        .nodes().size());
   }
 
   @Test

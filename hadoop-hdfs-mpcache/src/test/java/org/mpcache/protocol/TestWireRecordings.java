@@ -74,7 +74,8 @@ class TestWireRecordings {
         comparable(master.requestAdmission("uuid-a", 1073741834L, 64L << 20,
             new long[] {1073741825L, 1073741825L})),
         master.report(),
-        master.cachedOn(new long[] {1073741825L, 1073741826L, 1073741827L}));
+        master.cachedOn(new long[] {1073741825L, 1073741826L, 1073741827L}),
+        master.switchMaster(false));
   }
 
   /**
@@ -113,6 +114,12 @@ class TestWireRecordings {
     public MasterReport report() {
       calls.add(List.of("report"));
       return REPORT;
+    }
+
+    @Override
+    public boolean switchMaster(boolean on) {
+      calls.add(List.of("switchMaster", on));
+      return true;
     }
 
     @Override

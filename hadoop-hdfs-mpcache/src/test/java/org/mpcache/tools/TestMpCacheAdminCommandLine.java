@@ -36,7 +36,7 @@ class TestMpCacheAdminCommandLine {
     assertEquals(0, run("-help"));
     String help = out.toString(StandardCharsets.UTF_8);
     for (String option : new String[] {"-report", "-datasets", "-locations <path>", "-json",
-        "-timeout <duration>", "-help"}) {
+        "-master <on|off>", "-timeout <duration>", "-help"}) {
       assertTrue(help.contains(option), option + " missing from:\n" + help);
     }
   }
@@ -54,6 +54,9 @@ class TestMpCacheAdminCommandLine {
     assertEquals(2, run("-locations", "/f", "-json"));
     assertEquals(2, run("-report", "-timeout", "soon"));
     assertTrue(err().contains("-timeout takes a duration"), err());
+    assertEquals(2, run("-master", "sometimes"));
+    assertTrue(err().contains("-master takes on or off, got sometimes"), err());
+    assertEquals(2, run("-master", "off", "-json"));
     assertEquals(2, run("-report", "-timeout", "0s"));
     assertTrue(err().contains("usage: hdfs mpcacheadmin"), err());
   }
