@@ -67,7 +67,7 @@ public final class ConfValues {
     return value;
   }
 
-  /** A duration with an optional unit suffix (ms, s, m, h; milliseconds without), 0 or more. */
+  /** A duration with an optional unit suffix (ms, s, m, h, d; milliseconds without), 0 or more. */
   static long nonNegativeMillis(Configuration conf, String key, long defaultMillis)
       throws InvalidSettingException {
     String raw = conf.getTrimmed(key, defaultMillis + "ms");

@@ -13,7 +13,7 @@ import org.mpcache.policy.ReplacementPolicies;
 /** The cache master's settings, parsed and checked once when the NameNode starts it. */
 public record MasterSettings(InetSocketAddress bindAddress, int handlers, String policy,
     double fullBonus, double backToBackDistance, String dataSet, CachedPaths cachedPaths,
-    long recoveryMillis, long expiryMillis, int historySize) {
+    long recoveryMillis, long expiryMillis, int historySize, long dataSetIdleMillis) {
   public static final List<String> DATA_SETS = List.of("directory", "file");
 
   /**
@@ -42,6 +42,8 @@ public record MasterSettings(InetSocketAddress bindAddress, int handlers, String
         positiveMillis(conf, DFS_MPCACHE_MASTER_RECOVERY_KEY,
             DFS_MPCACHE_MASTER_RECOVERY_DEFAULT_MS),
         positiveMillis(conf, DFS_MPCACHE_MASTER_EXPIRY_KEY, DFS_MPCACHE_MASTER_EXPIRY_DEFAULT_MS),
-        nonNegativeInt(conf, DFS_MPCACHE_MASTER_HISTORY_KEY, DFS_MPCACHE_MASTER_HISTORY_DEFAULT));
+        nonNegativeInt(conf, DFS_MPCACHE_MASTER_HISTORY_KEY, DFS_MPCACHE_MASTER_HISTORY_DEFAULT),
+        positiveMillis(conf, DFS_MPCACHE_MASTER_DATASET_IDLE_KEY,
+            DFS_MPCACHE_MASTER_DATASET_IDLE_DEFAULT_MS));
   }
 }

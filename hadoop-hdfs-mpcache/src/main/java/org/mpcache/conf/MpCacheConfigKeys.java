@@ -120,6 +120,10 @@ public final class MpCacheConfigKeys {
   /** Data sets the Dynamic Space Manager remembers (size, accesses), most recent first. */
   public static final String DFS_MPCACHE_MASTER_HISTORY_KEY = "dfs.mpcache.master.history.size";
   public static final int DFS_MPCACHE_MASTER_HISTORY_DEFAULT = 1000;
+  /** A data set without copies and unread this long is forgotten (docs/architecture.md). */
+  public static final String DFS_MPCACHE_MASTER_DATASET_IDLE_KEY =
+      "dfs.mpcache.master.dataset.idle-expiry";
+  public static final long DFS_MPCACHE_MASTER_DATASET_IDLE_DEFAULT_MS = 24L * 60 * 60 * 1000;
 
   /** How often a slave sends the master its usage and batched access reports. */
   public static final String DFS_MPCACHE_HEARTBEAT_KEY = "dfs.mpcache.heartbeat.interval";

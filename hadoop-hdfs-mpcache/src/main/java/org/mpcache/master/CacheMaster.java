@@ -41,6 +41,8 @@ import org.slf4j.LoggerFactory;
 public final class CacheMaster {
   private static final Logger LOG = LoggerFactory.getLogger(CacheMaster.class);
   private static final long[] NONE = new long[0];
+  /** Idle data sets forgotten per heartbeat at most, so that no heartbeat takes long. */
+  static final int FORGOTTEN_PER_HEARTBEAT = 10_000;
 
   private final ReplacementPolicy policy;
   private final Namespace namespace;
@@ -111,12 +113,13 @@ public final class CacheMaster {
     countHits(slave, hits);
     DataSetRef[] missSets = namespace.dataSetsOf(misses);
     for (int i = 0; i < misses.length; i++) {
-      DataSet dataSet = dataSets.dataSet(missSets[i]);
+      DataSet dataSet = dataSets.dataSet(missSets[i], clock.getAsLong());
       if (dataSet != null) {
         noteRead(dataSet, misses[i]);
       }
     }
     recovering();
+    forgetIdleDataSets();
     long[] shrunk = shrink(slave, usage);
     long[] elsewhere = policy.drainPendingEvictions(slave.node);
     evicting(slave, slave.evictNext, MasterCounter.EVICTIONS_AFTER_REREGISTRATION);
@@ -142,7 +145,8 @@ public final class CacheMaster {
     if (namespace.leavingService(datanodeUuid)) {
       return AdmissionAnswer.REJECT; // its blocks are moving elsewhere; so is its work
     }
-    DataSet dataSet = dataSets.dataSet(namespace.dataSetsOf(new long[] {blockId})[0]);
+    DataSet dataSet = dataSets.dataSet(namespace.dataSetsOf(new long[] {blockId})[0],
+        clock.getAsLong());
     if (dataSet == null) {
       return AdmissionAnswer.REJECT;
     }
@@ -212,7 +216,7 @@ public final class CacheMaster {
   private void countHits(Slave slave, long[] hits) {
     DataSetRef[] hitSets = namespace.dataSetsOf(hits);
     for (int i = 0; i < hits.length; i++) {
-      DataSet dataSet = dataSets.dataSet(hitSets[i]);
+      DataSet dataSet = dataSets.dataSet(hitSets[i], clock.getAsLong());
       if (dataSet != null) {
         noteRead(dataSet, hits[i]);
         if (policy.isCached(slave.node, hits[i])) {
@@ -242,7 +246,7 @@ public final class CacheMaster {
   private void restore(int node, long[] blocks) {
     DataSetRef[] refs = namespace.dataSetsOf(blocks);
     for (int i = 0; i < blocks.length; i++) {
-      DataSet dataSet = dataSets.dataSet(refs[i]);
+      DataSet dataSet = dataSets.dataSet(refs[i], clock.getAsLong());
       if (dataSet != null) {
         policy.restore(node, blocks[i], dataSet);
       }
@@ -255,6 +259,29 @@ public final class CacheMaster {
       policy.dataSetAccessed(dataSet);
       space.accessed(dataSets.get(dataSet.id()).path(), dataSet.blocks(), clock.getAsLong());
     }
+  }
+
+  /**
+   * Forgets data sets unseen for {@code dfs.mpcache.master.dataset.idle-expiry} that hold no
+   * copy, from every table (docs/architecture.md, "Data sets"): deleted and long-unread ones,
+   * which would otherwise stay in the NameNode's heap for good.
+   */
+  private void forgetIdleDataSets() {
+    long now = clock.getAsLong();
+    for (int id : dataSets.unseenSince(now - settings.dataSetIdleMillis(),
+        FORGOTTEN_PER_HEARTBEAT)) {
+      if (policy.forgetDataSet(id)) {
+        passes.forget(id);
+        dataSets.forget(id);
+      } else {
+        dataSets.keep(id, now);
+      }
+    }
+  }
+
+  /** Records the master keeps of data sets, in all its tables. */
+  synchronized int trackedDataSets() {
+    return dataSets.size() + policy.trackedDataSets() + passes.tracked();
   }
 
   private void expireSilentSlaves() {

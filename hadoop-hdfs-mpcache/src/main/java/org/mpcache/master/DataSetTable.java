@@ -2,42 +2,88 @@ package org.mpcache.master;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeSet;
 
 import org.mpcache.master.Namespace.DataSetRef;
 import org.mpcache.policy.DataSet;
 
 /**
  * The data sets the master has seen, one record each under the dense id the policies index
- * their tables by; a namespace data set keeps its id across renames and resizes.
+ * their tables by; a namespace data set keeps its id across renames and resizes. A data set the
+ * master forgets frees its id, and the lowest free id is handed out first, so that the table
+ * (and the policies' tables) shrink back after a burst of data sets is forgotten.
  */
 final class DataSetTable {
   /** What the master shows of a data set: its latest path and size in blocks. */
-  record Entry(String path, int blocks) {
+  record Entry(long key, String path, int blocks) {
   }
 
   private final Map<Long, Integer> ids = new HashMap<>();
   private final List<Entry> entries = new ArrayList<>();
+  private final TreeSet<Integer> freeIds = new TreeSet<>();
+  /** When each data set was last seen, least recently first. */
+  private final LinkedHashMap<Integer, Long> lastSeen = new LinkedHashMap<>(16, 0.75f, true);
 
-  /** The policy's data set for a namespace one; null for none (not cached, or empty). */
-  DataSet dataSet(DataSetRef ref) {
+  /** The policy's data set for a namespace one, seen at {@code now}; null for none. */
+  DataSet dataSet(DataSetRef ref, long now) {
     if (ref == null || ref.blocks() <= 0) {
       return null;
     }
-    Entry entry = new Entry(ref.path(), ref.blocks());
+    Entry entry = new Entry(ref.key(), ref.path(), ref.blocks());
     Integer id = ids.get(ref.key());
     if (id == null) {
-      id = entries.size();
+      id = freeIds.isEmpty() ? entries.size() : freeIds.pollFirst();
       ids.put(ref.key(), id);
-      entries.add(entry);
+      if (id == entries.size()) {
+        entries.add(entry);
+      } else {
+        entries.set(id, entry);
+      }
     } else {
       entries.set(id, entry);
     }
+    lastSeen.put(id, now);
     return new DataSet(id, ref.blocks());
   }
 
   Entry get(int id) {
     return entries.get(id);
+  }
+
+  /** Up to {@code max} data sets last seen before {@code cutoff}, least recently seen first. */
+  List<Integer> unseenSince(long cutoff, int max) {
+    List<Integer> idle = new ArrayList<>();
+    for (Map.Entry<Integer, Long> seen : lastSeen.entrySet()) {
+      if (seen.getValue() >= cutoff || idle.size() == max) {
+        break;
+      }
+      idle.add(seen.getKey());
+    }
+    return idle;
+  }
+
+  /** The data set stays (it still holds copies): it is looked at again a full period later. */
+  void keep(int id, long now) {
+    lastSeen.put(id, now);
+  }
+
+  /** Forgets data set {@code id}; its id may name another data set. */
+  void forget(int id) {
+    ids.remove(entries.get(id).key());
+    lastSeen.remove(id);
+    entries.set(id, null);
+    freeIds.add(id);
+    while (!entries.isEmpty() && entries.get(entries.size() - 1) == null) {
+      freeIds.remove(entries.size() - 1);
+      entries.remove(entries.size() - 1);
+    }
+  }
+
+  /** Data sets the table holds. */
+  int size() {
+    return ids.size();
   }
 }

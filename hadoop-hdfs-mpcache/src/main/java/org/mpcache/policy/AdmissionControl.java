@@ -62,6 +62,16 @@ public final class AdmissionControl implements AdmissionFilter {
     record.decision = null;
   }
 
+  @Override
+  public void forget(int dataSetId) {
+    records.remove(dataSetId);
+  }
+
+  @Override
+  public int trackedDataSets() {
+    return records.size();
+  }
+
   /** A data set seen for the first time is only recorded. */
   @Override
   public boolean mayAdmit(DataSet candidate) {

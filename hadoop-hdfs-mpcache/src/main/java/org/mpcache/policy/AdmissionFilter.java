@@ -45,4 +45,13 @@ public interface AdmissionFilter {
    * {@code victims} (each data set once, in the order the policy would evict them).
    */
   boolean admits(DataSet candidate, List<DataSet> victims);
+
+  /** Forgets the data set's record (it holds no copy; its id may name another data set). */
+  default void forget(int dataSetId) {
+  }
+
+  /** Data sets the filter keeps a record of. */
+  default int trackedDataSets() {
+    return 0;
+  }
 }

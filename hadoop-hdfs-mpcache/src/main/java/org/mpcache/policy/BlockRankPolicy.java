@@ -31,6 +31,8 @@ public final class BlockRankPolicy implements ReplacementPolicy {
   private final AdmissionFilter admission;
   /** Each data set's size as last read, for the admission filter's victims. */
   private final Map<Integer, Integer> dataSetBlocks = new HashMap<>();
+  /** Copies per data set on all nodes: a data set is forgotten only without any. */
+  private final Map<Integer, Integer> copiesPerDataSet = new HashMap<>();
   private final List<NodeCache> nodes = new ArrayList<>();
   private long clock;
 
@@ -119,7 +121,7 @@ public final class BlockRankPolicy implements ReplacementPolicy {
     return victims;
   }
 
-  private static long[] evictLowest(NodeCache cache, int count) {
+  private long[] evictLowest(NodeCache cache, int count) {
     if (count <= 0) {
       return NONE;
     }
@@ -127,6 +129,7 @@ public final class BlockRankPolicy implements ReplacementPolicy {
     for (int i = 0; i < count; i++) {
       Entry victim = cache.order.pollFirst();
       cache.entries.remove(victim.block());
+      dropped(victim);
       evict[i] = victim.block();
     }
     return evict;
@@ -152,9 +155,16 @@ public final class BlockRankPolicy implements ReplacementPolicy {
     };
   }
 
-  private static void put(NodeCache cache, Entry entry) {
-    cache.entries.put(entry.block(), entry);
+  private void put(NodeCache cache, Entry entry) {
+    if (cache.entries.put(entry.block(), entry) == null) {
+      copiesPerDataSet.merge(entry.dataSetId(), 1, Integer::sum);
+    }
     cache.order.add(entry);
+  }
+
+  private void dropped(Entry entry) {
+    copiesPerDataSet.computeIfPresent(entry.dataSetId(), (id, copies) -> copies == 1 ? null
+        : copies - 1);
   }
 
   @Override
@@ -168,6 +178,7 @@ public final class BlockRankPolicy implements ReplacementPolicy {
     Entry entry = cache.entries.remove(block);
     if (entry != null) {
       cache.order.remove(entry);
+      dropped(entry);
     }
   }
 
@@ -179,10 +190,26 @@ public final class BlockRankPolicy implements ReplacementPolicy {
   @Override
   public long[] forgetNode(int node) {
     NodeCache cache = node(node);
+    cache.entries.values().forEach(this::dropped);
     cache.entries.clear();
     cache.order.clear();
     cache.capacity = 0;
     return NONE;
+  }
+
+  @Override
+  public boolean forgetDataSet(int dataSetId) {
+    if (copiesPerDataSet.containsKey(dataSetId)) {
+      return false;
+    }
+    dataSetBlocks.remove(dataSetId);
+    admission.forget(dataSetId);
+    return true;
+  }
+
+  @Override
+  public int trackedDataSets() {
+    return copiesPerDataSet.size() + dataSetBlocks.size() + admission.trackedDataSets();
   }
 
   @Override

@@ -14,6 +14,16 @@ import java.util.Set;
 public final class DataSetPasses {
   private final Map<Integer, Set<Long>> passes = new HashMap<>();
 
+  /** Forgets the data set's pass (its id may name another data set). */
+  public void forget(int dataSetId) {
+    passes.remove(dataSetId);
+  }
+
+  /** Data sets with a pass under way. */
+  public int tracked() {
+    return passes.size();
+  }
+
   /** Records a read; true when it starts an access of the data set. */
   public boolean read(DataSet dataSet, long block) {
     Set<Long> pass = passes.get(dataSet.id());

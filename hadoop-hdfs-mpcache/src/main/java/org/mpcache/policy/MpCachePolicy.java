@@ -47,7 +47,7 @@ public final class MpCachePolicy implements ReplacementPolicy {
   private final AdmissionFilter admission;
   private final List<Node> nodes = new ArrayList<>();
   /** By data set id (dense). */
-  private final List<DataSetState> dataSets = new ArrayList<>();
+  private final DataSetSlots<DataSetState> dataSets = new DataSetSlots<>();
   /**
    * Lowest priority first; among equal priorities the one ranked longest ago (the least recently
    * read), so that ties break by what happened, not by how data sets were numbered.
@@ -212,16 +212,27 @@ public final class MpCachePolicy implements ReplacementPolicy {
     touched(state);
   }
 
+  @Override
+  public boolean forgetDataSet(int dataSetId) {
+    rankTouched(); // empties the list of data sets touched since the last ranking
+    DataSetState state = dataSets.get(dataSetId);
+    if (state != null && state.holders.size() > 0) {
+      return false;
+    }
+    dataSets.clear(dataSetId);
+    admission.forget(dataSetId);
+    return true;
+  }
+
+  @Override
+  public int trackedDataSets() {
+    return dataSets.count() + admission.trackedDataSets();
+  }
+
   /** The data set's state, following a change of its size (files added or removed). */
   private DataSetState stateOf(DataSet dataSet) {
-    while (dataSets.size() <= dataSet.id()) {
-      dataSets.add(null);
-    }
-    DataSetState state = dataSets.get(dataSet.id());
-    if (state == null) {
-      state = new DataSetState(dataSet);
-      dataSets.set(dataSet.id(), state);
-    } else if (state.dataSet.blocks() != dataSet.blocks()) {
+    DataSetState state = dataSets.getOrCreate(dataSet.id(), () -> new DataSetState(dataSet));
+    if (state.dataSet.blocks() != dataSet.blocks()) {
       state.dataSet = dataSet;
       touched(state);
     }
@@ -400,7 +411,7 @@ public final class MpCachePolicy implements ReplacementPolicy {
   @Override
   public double priority(int dataSetId) {
     rankTouched();
-    DataSetState state = dataSetId < dataSets.size() ? dataSets.get(dataSetId) : null;
+    DataSetState state = dataSets.get(dataSetId);
     return state == null || !state.queued ? Double.NaN : state.priority;
   }
 

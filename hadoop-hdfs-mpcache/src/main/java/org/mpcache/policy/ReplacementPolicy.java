@@ -64,6 +64,16 @@ public interface ReplacementPolicy {
   /** Blocks the node holds, condemned ones included. */
   int usedBlocks(int node);
 
+  /**
+   * Forgets a data set that holds no copy, with all the policy and its admission filter keep of
+   * it (its rank, its access record), so that its id may name another data set; false, forgetting
+   * nothing, while it holds copies.
+   */
+  boolean forgetDataSet(int dataSetId);
+
+  /** Data sets the policy or its admission filter keeps a record of. */
+  int trackedDataSets();
+
   /** Visits every copy the policy considers cached (condemned ones excluded). */
   void forEachCached(CachedCopyVisitor visitor);
 

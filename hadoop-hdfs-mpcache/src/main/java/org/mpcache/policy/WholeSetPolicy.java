@@ -62,7 +62,7 @@ public final class WholeSetPolicy implements ReplacementPolicy {
   private final double margin;
   private final int protectedAccesses;
   private final List<Node> nodes = new ArrayList<>();
-  private final List<State> dataSets = new ArrayList<>();
+  private final DataSetSlots<State> dataSets = new DataSetSlots<>();
   /** Data sets holding copies, in eviction order: where admission looks for what would leave. */
   private final TreeSet<State> ranked = new TreeSet<>(RANKED_ORDER);
   /** The blocks each data set holds on each node (evictions take the newest first). */
@@ -393,7 +393,7 @@ public final class WholeSetPolicy implements ReplacementPolicy {
   /** The data set's access rate per block now, or NaN when it has nothing cached. */
   @Override
   public double priority(int dataSetId) {
-    State state = dataSetId < dataSets.size() ? dataSets.get(dataSetId) : null;
+    State state = dataSets.get(dataSetId);
     return state == null || state.copies.size() == 0 ? Double.NaN
         : rate(state) / state.dataSet.blocks();
   }
@@ -481,16 +481,25 @@ public final class WholeSetPolicy implements ReplacementPolicy {
     state.inOrder = true;
   }
 
+  @Override
+  public boolean forgetDataSet(int dataSetId) {
+    State state = dataSets.get(dataSetId);
+    if (state != null && state.copies.size() > 0) {
+      return false;
+    }
+    dataSets.clear(dataSetId);
+    return true;
+  }
+
+  @Override
+  public int trackedDataSets() {
+    return dataSets.count();
+  }
+
   /** The data set's state, following a change of its size (files added or removed). */
   private State stateOf(DataSet dataSet) {
-    while (dataSets.size() <= dataSet.id()) {
-      dataSets.add(null);
-    }
-    State state = dataSets.get(dataSet.id());
-    if (state == null) {
-      state = new State(dataSet);
-      dataSets.set(dataSet.id(), state);
-    } else if (state.dataSet.blocks() != dataSet.blocks()) {
+    State state = dataSets.getOrCreate(dataSet.id(), () -> new State(dataSet));
+    if (state.dataSet.blocks() != dataSet.blocks()) {
       unorder(state);
       state.dataSet = dataSet;
       order(state);

@@ -49,6 +49,7 @@ class TestMasterSettings {
     assertEquals("directory", settings.dataSet());
     assertEquals(DFS_MPCACHE_MASTER_RECOVERY_DEFAULT_MS, settings.recoveryMillis());
     assertEquals(DFS_MPCACHE_MASTER_EXPIRY_DEFAULT_MS, settings.expiryMillis());
+    assertEquals(24L * 60 * 60 * 1000, settings.dataSetIdleMillis());
     assertTrue(settings.cachedPaths().caches("/data/in"));
     assertFalse(settings.cachedPaths().caches("/tmp/hadoop-yarn/staging/alice/.staging/job_1"));
   }
@@ -79,6 +80,7 @@ class TestMasterSettings {
     assertRejected(DFS_MPCACHE_MASTER_DATASET_KEY, "block", "is not one of");
     assertRejected(DFS_MPCACHE_MASTER_RECOVERY_KEY, "soon", "as a duration");
     assertRejected(DFS_MPCACHE_MASTER_EXPIRY_KEY, "0s", "must be above 0");
+    assertRejected(DFS_MPCACHE_MASTER_DATASET_IDLE_KEY, "0d", "must be above 0");
     assertRejected(DFS_MPCACHE_MASTER_HISTORY_KEY, "-5", "must be >= 0");
     assertRejected(DFS_MPCACHE_MASTER_EXCLUDE_KEY, "/scratch,tmp", "'tmp' is not an absolute");
     assertRejected(DFS_MPCACHE_MASTER_INCLUDE_KEY, "data", "'data' is not an absolute");

@@ -6,10 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.InetSocketAddress;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.LongStream;
 
 import org.junit.jupiter.api.Test;
 import org.mpcache.conf.MasterSettings;
@@ -24,6 +26,7 @@ class TestCacheMaster {
   private static final long BLOCK = 1024;
   private static final long RECOVERY_MS = 10_000;
   private static final long EXPIRY_MS = 5_000;
+  private static final long IDLE_MS = 60_000;
   private static final long[] NONE = new long[0];
 
   /** Data set {@code d} is directory /d<d> of {@code sizes[d]} blocks, numbered d * 100 + i. */
@@ -74,7 +77,7 @@ class TestCacheMaster {
 
   private CacheMaster master(FakeNamespace namespace) {
     return new CacheMaster(new MasterSettings(new InetSocketAddress(0), 1, "mpcache", 1.0, 0.01,
-        "directory", new CachedPaths(List.of(), List.of()), RECOVERY_MS, EXPIRY_MS, 10),
+        "directory", new CachedPaths(List.of(), List.of()), RECOVERY_MS, EXPIRY_MS, 10, IDLE_MS),
         namespace, now::get, counters);
   }
 
@@ -288,5 +291,38 @@ class TestCacheMaster {
     assertEquals(List.of("/d0", "/d1"), history.stream().map(h -> h.path()).toList());
     assertEquals(2, history.get(0).accesses(), "/d0 was read in two passes");
     assertEquals(3, history.get(1).blocks());
+  }
+
+  @Test
+  void aMillionDataSetsReadOnceAreForgottenOnceIdleAndTheTablesShrinkBack() {
+    int many = 1_000_000;
+    int[] sizes = new int[many];
+    Arrays.fill(sizes, 1);
+    CacheMaster master = master(new FakeNamespace(Set.of("a"), sizes));
+    master.register("a", "host-a", usage(2), NONE);
+    assertEquals(Verdict.ADMIT, master.requestAdmission("a", 0, BLOCK, NONE).verdict());
+    long[] readOnce = LongStream.range(1, many).map(d -> d * 100).toArray();
+    master.heartbeat("a", usage(2), NONE, readOnce, new long[] {0}, NONE);
+    int tracked = master.trackedDataSets();
+    assertTrue(tracked >= many, "each data set recorded: " + tracked);
+
+    // The slave keeps beating; time passes beyond the idle expiry, then each heartbeat forgets
+    // a bounded batch.
+    for (long waited = 0; waited <= IDLE_MS; waited += EXPIRY_MS / 2) {
+      now.addAndGet(EXPIRY_MS / 2);
+      master.heartbeat("a", usage(2), NONE, NONE, NONE, NONE);
+    }
+    for (int i = 0; i <= many / CacheMaster.FORGOTTEN_PER_HEARTBEAT; i++) {
+      master.heartbeat("a", usage(2), NONE, NONE, NONE, NONE);
+    }
+    assertTrue(master.trackedDataSets() <= 4,
+        "only the data set with a copy is left: " + master.trackedDataSets());
+    MasterReport report = master.report();
+    assertEquals(1, report.dataSets().size());
+    assertEquals("/d0", report.dataSets().get(0).path(), "idle, but it holds a copy: kept");
+    // A data set read again after being forgotten starts anew.
+    assertEquals(Verdict.ADMIT, master.requestAdmission("a", 500, BLOCK, NONE).verdict());
+    assertEquals("/d5", master.report().dataSets().stream()
+        .filter(d -> d.path().equals("/d5")).findFirst().orElseThrow().path());
   }
 }
