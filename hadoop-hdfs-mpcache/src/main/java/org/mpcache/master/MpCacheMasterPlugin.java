@@ -91,9 +91,17 @@ public final class MpCacheMasterPlugin implements ServicePlugin, MpCacheMasterPr
       server = null;
       return;
     }
-    metrics = MasterMetrics.register(counters);
+    metrics = MasterMetrics.register(counters, this::trackedDataSets);
     LOG.info("mpCache master ({} policy, data set = {}) listening on {}", settings.policy(),
         settings.dataSet(), server.getListenerAddress());
+  }
+
+  private int trackedDataSets() {
+    CacheMaster current;
+    synchronized (this) {
+      current = master;
+    }
+    return current == null ? 0 : current.trackedDataSets();
   }
 
   /** Where the master listens, or null when it did not start. */

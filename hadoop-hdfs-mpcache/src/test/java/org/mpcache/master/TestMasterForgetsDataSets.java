@@ -1,0 +1,89 @@
+package org.mpcache.master;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.mpcache.conf.MpCacheConfigKeys.*;
+
+import java.net.InetSocketAddress;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hdfs.DFSConfigKeys;
+import org.apache.hadoop.hdfs.client.HdfsClientConfigKeys;
+import org.apache.hadoop.hdfs.server.datanode.DataNode;
+import org.apache.hadoop.metrics2.MetricsRecordBuilder;
+import org.apache.hadoop.net.NetUtils;
+import org.apache.hadoop.security.UserGroupInformation;
+import org.apache.hadoop.test.GenericTestUtils;
+import org.apache.hadoop.test.MetricsAsserts;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.mpcache.protocol.SlaveUsage;
+import org.mpcache.slave.CacheTestCluster;
+import org.mpcache.tools.FreePorts;
+
+/**
+ * The master in a NameNode forgets the data sets jobs stopped reading (docs/architecture.md,
+ * "Forgetting data sets"): a thousand directories read once leave nothing in its tables after
+ * the idle expiry but the data set that holds a copy.
+ */
+@Timeout(300)
+class TestMasterForgetsDataSets {
+  private static final int DATA_SETS = 1_000;
+  private CacheTestCluster cluster;
+
+  @AfterEach
+  void stop() {
+    if (cluster != null) {
+      cluster.close();
+    }
+  }
+
+  private static int trackedDataSets() {
+    MetricsRecordBuilder metrics = MetricsAsserts.getMetrics(MasterMetrics.SOURCE);
+    return MetricsAsserts.getIntGauge("TrackedDataSets", metrics);
+  }
+
+  @Test
+  void aThousandDataSetsReadOnceAreForgottenAfterTheIdleExpiry() throws Exception {
+    InetSocketAddress masterAddress =
+        new InetSocketAddress("127.0.0.1", FreePorts.outsideEphemeralRange());
+    Configuration conf = CacheTestCluster.conf();
+    conf.set(DFSConfigKeys.DFS_NAMENODE_PLUGINS_KEY, MpCacheMasterPlugin.class.getName());
+    conf.set(DFS_MPCACHE_MASTER_ADDRESS_KEY, NetUtils.getHostPortString(masterAddress));
+    conf.set(DFS_MPCACHE_HEARTBEAT_KEY, "1h");
+    conf.set(DFS_MPCACHE_CAPACITY_KEY, "600k"); // 2 blocks with their checksums
+    conf.set(DFS_MPCACHE_MASTER_DATASET_IDLE_KEY, "10s");
+    // A client closing a file asks again soon for the DataNode's block report: a thousand files
+    // are written in seconds, not minutes.
+    conf.setInt(HdfsClientConfigKeys.BlockWrite.LOCATEFOLLOWINGBLOCK_INITIAL_DELAY_MS_KEY, 5);
+    conf.set(DFS_MPCACHE_MASTER_EXPIRY_KEY, "10m"); // the slave's heartbeats are by hand here
+    cluster = CacheTestCluster.start("forgets", conf, 1, null);
+    cluster.waitMasterActive(conf, masterAddress);
+
+    Path cached = new Path("/sets/cached/part-0");
+    cluster.writeCached(cached, 100, 0);
+    long[] blocks = new long[DATA_SETS];
+    for (int i = 0; i < DATA_SETS; i++) {
+      Path file = new Path("/sets/d" + i + "/part-0");
+      cluster.write(file, 100, i);
+      blocks[i] = cluster.blocks(file).get(0).getBlock().getBlockId();
+    }
+    // The slave reports them as read (misses it decided alone), as it does in its heartbeats:
+    // the master resolves each in the NameNode's namespace and records its data set.
+    DataNode dataNode = cluster.mini().getDataNodes().get(0);
+    SlaveUsage usage = CacheTestCluster.cache(dataNode).usage();
+    MasterCalls.as(UserGroupInformation.getCurrentUser(), conf, masterAddress,
+        master -> master.heartbeat(dataNode.getDatanodeUuid(), usage, new long[0], blocks,
+            new long[0], new long[0]));
+    int tracked = trackedDataSets();
+    assertTrue(tracked >= DATA_SETS, "each data set read is recorded: " + tracked);
+
+    GenericTestUtils.waitFor(() -> {
+      cluster.heartbeatAll(); // heartbeats forget
+      return trackedDataSets() <= 8;
+    }, 200, 60_000, "the master to forget the idle data sets");
+    assertTrue(cluster.isCached(cluster.blocks(cached).get(0)), "the cache kept its copy");
+    assertTrue(trackedDataSets() > 0, "the data set holding a copy is kept");
+  }
+}
