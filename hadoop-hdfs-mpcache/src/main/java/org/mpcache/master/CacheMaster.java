@@ -56,6 +56,8 @@ public final class CacheMaster {
   private final MasterCounter.Values counters;
   /** Why the policy is deciding now, for the log line of each data set it evicts. */
   private String deciding = "";
+  /** See {@link #trackedDataSets()}. */
+  private volatile int trackedDataSets;
 
   /** {@code counters} outlive this master: the plugin publishes them across failovers. */
   public CacheMaster(MasterSettings settings, Namespace namespace, LongSupplier clock,
@@ -277,11 +279,15 @@ public final class CacheMaster {
         dataSets.keep(id, now);
       }
     }
+    trackedDataSets = dataSets.size() + policy.trackedDataSets() + passes.tracked();
   }
 
-  /** Records the master keeps of data sets, in all its tables. */
-  synchronized int trackedDataSets() {
-    return dataSets.size() + policy.trackedDataSets() + passes.tracked();
+  /**
+   * Records the master keeps of data sets, in all its tables, as of its last heartbeat; read
+   * without the master's lock (the NameNode's metrics thread must not wait for it).
+   */
+  int trackedDataSets() {
+    return trackedDataSets;
   }
 
   private void expireSilentSlaves() {

@@ -1,11 +1,11 @@
 package org.mpcache.master;
 
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeSet;
 
 import org.mpcache.master.Namespace.DataSetRef;
 import org.mpcache.policy.DataSet;
@@ -13,8 +13,9 @@ import org.mpcache.policy.DataSet;
 /**
  * The data sets the master has seen, one record each under the dense id the policies index
  * their tables by; a namespace data set keeps its id across renames and resizes. A data set the
- * master forgets frees its id, and the lowest free id is handed out first, so that the table
- * (and the policies' tables) shrink back after a burst of data sets is forgotten.
+ * master forgets frees its id, and the lowest free id is handed out first: the records go, and
+ * the id-indexed tables (here and in the policies) stop growing; they keep their peak length,
+ * a few bytes per id, until their last ids are freed.
  */
 final class DataSetTable {
   /** What the master shows of a data set: its latest path and size in blocks. */
@@ -23,7 +24,8 @@ final class DataSetTable {
 
   private final Map<Long, Integer> ids = new HashMap<>();
   private final List<Entry> entries = new ArrayList<>();
-  private final TreeSet<Integer> freeIds = new TreeSet<>();
+  /** Ids below entries.size() that name no data set: a bit each, however many. */
+  private final BitSet freeIds = new BitSet();
   /** When each data set was last seen, least recently first. */
   private final LinkedHashMap<Integer, Long> lastSeen = new LinkedHashMap<>(16, 0.75f, true);
 
@@ -35,7 +37,8 @@ final class DataSetTable {
     Entry entry = new Entry(ref.key(), ref.path(), ref.blocks());
     Integer id = ids.get(ref.key());
     if (id == null) {
-      id = freeIds.isEmpty() ? entries.size() : freeIds.pollFirst();
+      id = freeIds.isEmpty() ? entries.size() : freeIds.nextSetBit(0);
+      freeIds.clear(id);
       ids.put(ref.key(), id);
       if (id == entries.size()) {
         entries.add(entry);
@@ -75,9 +78,9 @@ final class DataSetTable {
     ids.remove(entries.get(id).key());
     lastSeen.remove(id);
     entries.set(id, null);
-    freeIds.add(id);
+    freeIds.set(id);
     while (!entries.isEmpty() && entries.get(entries.size() - 1) == null) {
-      freeIds.remove(entries.size() - 1);
+      freeIds.clear(entries.size() - 1);
       entries.remove(entries.size() - 1);
     }
   }

@@ -76,7 +76,9 @@ public final class BlockRankPolicy implements ReplacementPolicy {
     Entry entry = cache.entries.get(block);
     if (entry != null) {
       cache.order.remove(entry);
-      put(cache, rank(block, dataSet.id(), entry.accesses() + 1));
+      // The copy stays its data set's as counted when cached (a moved file's block may now
+      // resolve to another), so that a data set is never forgotten while a copy names it.
+      put(cache, rank(block, entry.dataSetId(), entry.accesses() + 1));
       return CacheDecision.HIT;
     }
     if (cache.capacity <= 0) {

@@ -6,8 +6,8 @@ import java.util.function.Supplier;
 
 /**
  * A policy's per-data-set state by dense data-set id. The master hands out the lowest free id
- * and reuses the ids of forgotten data sets, so after a burst of data sets is forgotten the
- * table shrinks back (docs/architecture.md, "Data sets").
+ * and reuses the ids of forgotten data sets: forgetting drops the state, and the table stops
+ * growing, trimmed when its last ids are freed (docs/architecture.md, "Forgetting data sets").
  */
 final class DataSetSlots<T> {
   private final List<T> slots = new ArrayList<>();

@@ -214,10 +214,12 @@ public final class MpCachePolicy implements ReplacementPolicy {
 
   @Override
   public boolean forgetDataSet(int dataSetId) {
-    rankTouched(); // empties the list of data sets touched since the last ranking
     DataSetState state = dataSets.get(dataSetId);
     if (state != null && state.holders.size() > 0) {
       return false;
+    }
+    if (state != null && state.unranked) {
+      unranked.remove(state); // touched since the last ranking, which would skip it anyway
     }
     dataSets.clear(dataSetId);
     admission.forget(dataSetId);

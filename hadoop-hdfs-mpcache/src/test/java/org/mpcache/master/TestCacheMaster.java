@@ -322,7 +322,7 @@ class TestCacheMaster {
     assertEquals("/d0", report.dataSets().get(0).path(), "idle, but it holds a copy: kept");
     // A data set read again after being forgotten starts anew.
     assertEquals(Verdict.ADMIT, master.requestAdmission("a", 500, BLOCK, NONE).verdict());
-    assertEquals("/d5", master.report().dataSets().stream()
-        .filter(d -> d.path().equals("/d5")).findFirst().orElseThrow().path());
+    assertTrue(master.report().dataSets().stream().anyMatch(d -> d.path().equals("/d5")),
+        "the data set read again is cached: " + master.report().dataSets());
   }
 }

@@ -12,16 +12,22 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.security.PrivilegedExceptionAction;
 import java.util.List;
 
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
+import org.apache.hadoop.hdfs.security.token.block.BlockTokenIdentifier;
 import org.apache.hadoop.hdfs.server.datanode.DataNode;
 import org.apache.hadoop.hdfs.server.datanode.SlaveProofs;
 import org.apache.hadoop.net.NetUtils;
 import org.apache.hadoop.security.AccessControlException;
 import org.apache.hadoop.security.SaslRpcServer.AuthMethod;
 import org.apache.hadoop.security.UserGroupInformation;
+import org.apache.hadoop.security.token.Token;
 import org.apache.hadoop.test.MetricsAsserts;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -129,9 +135,19 @@ class TestMasterCallers {
     assertRefused("its proof was not made with the NameNode's block keys",
         () -> heartbeatAs(victim, List.of(new SlaveProof(real.identifier(),
             new byte[real.password().length]))));
+    // A real block token the NameNode issues to whoever names himself the slave's user.
+    Path file = new Path("/readable");
+    cluster.write(file, 10, 1);
+    Token<BlockTokenIdentifier> read = UserGroupInformation
+        .createRemoteUser(SlaveProofs.userOf(victim.getDatanodeUuid()))
+        .doAs((PrivilegedExceptionAction<Token<BlockTokenIdentifier>>) () ->
+            ((DistributedFileSystem) FileSystem.newInstance(conf)).getClient()
+                .getLocatedBlocks(file.toString(), 0).get(0).getBlockToken());
+    assertRefused("with modes [READ]", () -> heartbeatAs(victim,
+        List.of(new SlaveProof(read.getIdentifier(), read.getPassword()))));
     // The DataNode's own proof is what lets the same call through.
     assertFalse(heartbeatAs(victim, SlaveProofs.of(victim)).reregister());
-    assertEquals(refusedBefore + 3, refusedCalls(), "each refusal counted for operators");
+    assertEquals(refusedBefore + 4, refusedCalls(), "each refusal counted for operators");
   }
 
   private static long refusedCalls() {

@@ -1,9 +1,11 @@
 package org.mpcache.master;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.mpcache.conf.MpCacheConfigKeys.*;
 
 import java.net.InetSocketAddress;
+import java.util.List;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
@@ -18,6 +20,9 @@ import org.apache.hadoop.test.MetricsAsserts;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.mpcache.protocol.MasterReport;
+import org.mpcache.protocol.MasterReport.DataSetReport;
+import org.mpcache.protocol.MpCacheMasterProtocol;
 import org.mpcache.protocol.SlaveUsage;
 import org.mpcache.slave.CacheTestCluster;
 import org.mpcache.tools.FreePorts;
@@ -84,6 +89,10 @@ class TestMasterForgetsDataSets {
       return trackedDataSets() <= 8;
     }, 200, 60_000, "the master to forget the idle data sets");
     assertTrue(cluster.isCached(cluster.blocks(cached).get(0)), "the cache kept its copy");
-    assertTrue(trackedDataSets() > 0, "the data set holding a copy is kept");
+    MasterReport report = MasterCalls.as(UserGroupInformation.getCurrentUser(), conf,
+        masterAddress, MpCacheMasterProtocol::report);
+    assertEquals(List.of("/sets/cached"),
+        report.dataSets().stream().map(DataSetReport::path).toList(),
+        "the master still knows the data set holding a copy");
   }
 }
