@@ -1,9 +1,13 @@
 package org.mpcache.master;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
 import java.security.PrivilegedExceptionAction;
 import java.util.List;
 
@@ -13,8 +17,9 @@ import org.apache.hadoop.security.UserGroupInformation;
 import org.mpcache.protocol.MasterProtocolClientSideTranslatorPB;
 import org.mpcache.protocol.MpCacheMasterProtocol;
 import org.mpcache.protocol.SlaveProof;
+import org.mpcache.tools.MpCacheAdmin;
 
-/** Calls to a master as a given user, for the tests of who may call it. */
+/** Calls to a master as a given user, and runs of its admin tool, for the master's tests. */
 final class MasterCalls {
   private MasterCalls() {
   }
@@ -48,5 +53,15 @@ final class MasterCalls {
     IOException cause = ((RemoteException) e).unwrapRemoteException(type);
     assertTrue(type.isInstance(cause), cause.toString());
     return type.cast(cause);
+  }
+
+  /** Runs {@code hdfs mpcacheadmin} with {@code args}, checks its exit code, returns its output. */
+  static String admin(Configuration conf, int expectedExit, String... args) throws Exception {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int exit = new MpCacheAdmin(conf, new PrintStream(out, true, StandardCharsets.UTF_8),
+        new PrintStream(err, true, StandardCharsets.UTF_8)).run(args);
+    assertEquals(expectedExit, exit, err.toString(StandardCharsets.UTF_8));
+    return out.toString(StandardCharsets.UTF_8);
   }
 }

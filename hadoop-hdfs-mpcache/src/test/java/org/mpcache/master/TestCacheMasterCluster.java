@@ -5,15 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.mpcache.conf.MpCacheConfigKeys.*;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -39,7 +36,6 @@ import org.mpcache.slave.CacheCounter;
 import org.mpcache.slave.CacheTestCluster;
 import org.mpcache.tools.FreePorts;
 import org.mpcache.slave.InputCache;
-import org.mpcache.tools.MpCacheAdmin;
 
 /**
  * The master in a NameNode with three slaves. Heartbeats are driven by the test (the interval is
@@ -323,11 +319,6 @@ class TestCacheMasterCluster {
   }
 
   private String admin(int expectedExit, String... args) throws Exception {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    int exit = new MpCacheAdmin(conf, new PrintStream(out, true, StandardCharsets.UTF_8),
-        new PrintStream(err, true, StandardCharsets.UTF_8)).run(args);
-    assertEquals(expectedExit, exit, err.toString(StandardCharsets.UTF_8));
-    return out.toString(StandardCharsets.UTF_8);
+    return MasterCalls.admin(conf, expectedExit, args);
   }
 }

@@ -8,10 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.mpcache.conf.MpCacheConfigKeys.*;
 import static org.mpcache.master.MasterCalls.refusal;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.security.PrivilegedExceptionAction;
 import java.util.List;
 
@@ -42,7 +39,6 @@ import org.mpcache.protocol.SlaveProof;
 import org.mpcache.protocol.SlaveUsage;
 import org.mpcache.slave.CacheTestCluster;
 import org.mpcache.tools.FreePorts;
-import org.mpcache.tools.MpCacheAdmin;
 
 /**
  * Whom the master takes calls from (docs/security.md, "The master"), on a simple-auth cluster:
@@ -156,11 +152,7 @@ class TestMasterCallers {
   }
 
   private String admin(int expectedExit, String... args) throws Exception {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    int exit = new MpCacheAdmin(conf, new PrintStream(out, true, StandardCharsets.UTF_8),
-        System.err).run(args);
-    assertEquals(expectedExit, exit, out.toString(StandardCharsets.UTF_8));
-    return out.toString(StandardCharsets.UTF_8);
+    return MasterCalls.admin(conf, expectedExit, args);
   }
 
   @Test
