@@ -112,6 +112,7 @@ $(prop dfs.blocksize 4m)
 $(prop dfs.namenode.plugins org.mpcache.master.MpCacheMasterPlugin)
 $(prop dfs.mpcache.master.address "127.0.0.1:$MASTER")
 $(prop dfs.permissions.enabled true)
+$(prop dfs.mpcache.localized.relay.secret.file "$dir/data/mpcache-relay-secret")
 $node_hdfs
 EOF
   site "$to/mapred-site.xml" <<EOF
@@ -145,7 +146,8 @@ $(prop yarn.nodemanager.vmem-check-enabled false)
 $(prop yarn.nodemanager.pmem-check-enabled false)
 $(prop yarn.nodemanager.disk-health-checker.max-disk-utilization-per-disk-percentage 99.9)
 $(prop yarn.nodemanager.aux-services mapreduce_shuffle)
-$(prop yarn.nodemanager.aux-services.mapreduce_shuffle.class org.apache.hadoop.mapred.ShuffleHandler)
+$(prop yarn.nodemanager.aux-services.mapreduce_shuffle.class org.mpcache.shuffle.MpCacheShuffleHandler)
+$(prop dfs.mpcache.localized.relay.secret.file "$dir/data/mpcache-relay-secret")
 $(prop yarn.nodemanager.env-whitelist JAVA_HOME,HADOOP_COMMON_HOME,HADOOP_HDFS_HOME,HADOOP_CONF_DIR,CLASSPATH_PREPEND_DISTCACHE,HADOOP_YARN_HOME,HADOOP_HOME,HADOOP_MAPRED_HOME,PATH,LANG,TZ)
 $node_yarn
 EOF
@@ -286,6 +288,9 @@ start() {
   take_port NN_RPC; take_port NN_HTTP; take_port MASTER
   take_port RM; take_port RM_SCHEDULER; take_port RM_TRACKER; take_port RM_ADMIN; take_port RM_WEB
   take_port JHS; take_port JHS_WEB; take_port JHS_ADMIN
+  # The relay secret the DataNodes and NodeManagers share (docs/security.md): one file, the
+  # daemons' user only.
+  (umask 077 && head -c 32 /dev/urandom | base64 > "$dir/data/mpcache-relay-secret")
   write_conf "$conf"
   for i in $(seq 1 $DATANODES); do write_datanode_conf "$i"; done
   for i in $(seq 1 $NODEMANAGERS); do write_nodemanager_conf "$i"; done

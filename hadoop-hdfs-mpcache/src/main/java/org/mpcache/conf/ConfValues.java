@@ -1,7 +1,14 @@
 package org.mpcache.conf;
 
 import java.io.File;
+import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.nio.file.attribute.PosixFileAttributeView;
+import java.nio.file.attribute.PosixFilePermission;
+import java.util.Arrays;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -44,6 +51,40 @@ public final class ConfValues {
       throw new InvalidSettingException(key, "must be above 0, got 0");
     }
     return value;
+  }
+
+  /**
+   * The secret in the file the key names, as Hadoop's daemons share
+   * {@code hadoop.http.authentication.signature.secret.file}: its bytes, without a trailing line
+   * end; null when the key is unset. A file every user may read keeps no secret: refused.
+   */
+  public static byte[] secretFile(Configuration conf, String key, int minBytes)
+      throws InvalidSettingException {
+    String path = conf.getTrimmed(key, "");
+    if (path.isEmpty()) {
+      return null;
+    }
+    Path file = Paths.get(path);
+    byte[] secret;
+    try {
+      if (Files.getFileAttributeView(file, PosixFileAttributeView.class) != null
+          && Files.getPosixFilePermissions(file).contains(PosixFilePermission.OTHERS_READ)) {
+        throw new InvalidSettingException(key, path + " is readable by every user; let only the"
+            + " daemons' users read it (for example mode 0440, group hadoop)");
+      }
+      secret = Files.readAllBytes(file);
+    } catch (IOException e) {
+      throw new InvalidSettingException(key, "cannot read " + path + ": " + e);
+    }
+    int length = secret.length;
+    while (length > 0 && (secret[length - 1] == '\n' || secret[length - 1] == '\r')) {
+      length--;
+    }
+    if (length < minBytes) {
+      throw new InvalidSettingException(key, path + " holds " + length + " bytes; a secret"
+          + " needs at least " + minBytes);
+    }
+    return Arrays.copyOf(secret, length);
   }
 
   private static <T> T parsed(Configuration conf, String key, String defaultValue,

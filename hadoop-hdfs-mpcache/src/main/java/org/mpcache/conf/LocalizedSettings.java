@@ -3,6 +3,7 @@ package org.mpcache.conf;
 import static org.mpcache.conf.ConfValues.absoluteDirs;
 import static org.mpcache.conf.ConfValues.nonNegativeDouble;
 import static org.mpcache.conf.ConfValues.positiveMillis;
+import static org.mpcache.conf.ConfValues.secretFile;
 import static org.mpcache.conf.MpCacheConfigKeys.*;
 
 import java.io.File;
@@ -17,13 +18,22 @@ import org.apache.hadoop.net.NetUtils;
  * DataNode start-up.
  *
  * @param dirs SSD dirs for intermediate data, also NodeManager local dirs; empty: tuner off
+ * @param relaySecret what the NodeManager's relay proves itself with; null: tasks unproven
+ * @param jobMaxShare share of what localized data may ever hold one job may be granted
+ * @param attemptMaxShare the same for one task attempt
  */
 public record LocalizedSettings(List<File> dirs, InetSocketAddress address, double poolShare,
     double localizedShare, double guard, long leaseMillis, long evictionWaitMillis,
-    long scanMillis) {
+    long scanMillis, byte[] relaySecret, double jobMaxShare, double attemptMaxShare) {
 
   public LocalizedSettings {
     dirs = List.copyOf(dirs);
+    relaySecret = relaySecret == null ? null : relaySecret.clone();
+  }
+
+  @Override
+  public byte[] relaySecret() {
+    return relaySecret == null ? null : relaySecret.clone();
   }
 
   public boolean enabled() {
@@ -56,7 +66,22 @@ public record LocalizedSettings(List<File> dirs, InetSocketAddress address, doub
         positiveMillis(conf, DFS_MPCACHE_LOCALIZED_EVICTION_WAIT_KEY,
             DFS_MPCACHE_LOCALIZED_EVICTION_WAIT_DEFAULT_MS),
         positiveMillis(conf, DFS_MPCACHE_LOCALIZED_SCAN_KEY,
-            DFS_MPCACHE_LOCALIZED_SCAN_DEFAULT_MS));
+            DFS_MPCACHE_LOCALIZED_SCAN_DEFAULT_MS),
+        secretFile(conf, DFS_MPCACHE_LOCALIZED_RELAY_SECRET_FILE_KEY,
+            DFS_MPCACHE_LOCALIZED_RELAY_SECRET_MIN_BYTES),
+        positiveShare(conf, DFS_MPCACHE_LOCALIZED_JOB_MAX_SHARE_KEY,
+            DFS_MPCACHE_LOCALIZED_JOB_MAX_SHARE_DEFAULT),
+        positiveShare(conf, DFS_MPCACHE_LOCALIZED_ATTEMPT_MAX_SHARE_KEY,
+            DFS_MPCACHE_LOCALIZED_ATTEMPT_MAX_SHARE_DEFAULT));
+  }
+
+  private static double positiveShare(Configuration conf, String key, double defaultValue)
+      throws InvalidSettingException {
+    double value = share(conf, key, defaultValue);
+    if (value == 0) {
+      throw new InvalidSettingException(key, "must be a share in (0, 1], got 0");
+    }
+    return value;
   }
 
   private static double share(Configuration conf, String key, double defaultValue)

@@ -180,6 +180,27 @@ public final class MpCacheConfigKeys {
   public static final String DFS_MPCACHE_LOCALIZED_SCAN_KEY = "dfs.mpcache.localized.scan.interval";
   public static final long DFS_MPCACHE_LOCALIZED_SCAN_DEFAULT_MS = 1_000;
 
+  /**
+   * A file holding the secret the NodeManager's relay proves itself with when it hands the
+   * DataNode each job's channel key; the DataNode (hdfs-site.xml) and the NodeManager
+   * (yarn-site.xml) of a node name the same secret, readable by their users only. Unset: tasks'
+   * attempt ids are taken as they come (docs/security.md).
+   */
+  public static final String DFS_MPCACHE_LOCALIZED_RELAY_SECRET_FILE_KEY =
+      "dfs.mpcache.localized.relay.secret.file";
+  /** Shorter relay secrets are refused: a guessable one proves nothing. */
+  public static final int DFS_MPCACHE_LOCALIZED_RELAY_SECRET_MIN_BYTES = 16;
+
+  /** Share of what localized data may ever hold that one job's running attempts may be granted. */
+  public static final String DFS_MPCACHE_LOCALIZED_JOB_MAX_SHARE_KEY =
+      "dfs.mpcache.localized.job.max-share";
+  public static final double DFS_MPCACHE_LOCALIZED_JOB_MAX_SHARE_DEFAULT = 0.8;
+
+  /** Share of what localized data may ever hold that one task attempt may be granted. */
+  public static final String DFS_MPCACHE_LOCALIZED_ATTEMPT_MAX_SHARE_KEY =
+      "dfs.mpcache.localized.attempt.max-share";
+  public static final double DFS_MPCACHE_LOCALIZED_ATTEMPT_MAX_SHARE_DEFAULT = 0.5;
+
   /** The {@code dfs.datanode.fsdataset.factory} value that plugs the slave into the DataNode. */
   public static final String DATASET_FACTORY_CLASS =
       "org.apache.hadoop.hdfs.server.datanode.fsdataset.impl.MpCacheFsDatasetFactory";

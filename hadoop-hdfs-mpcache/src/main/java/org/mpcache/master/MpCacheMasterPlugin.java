@@ -24,6 +24,7 @@ import org.mpcache.protocol.MasterProtocolServerSideTranslatorPB;
 import org.mpcache.protocol.MasterReport;
 import org.mpcache.protocol.MpCacheMasterProtocol;
 import org.mpcache.protocol.MpCacheMasterProtocolPB;
+import org.mpcache.protocol.MpCachePolicyProvider;
 import org.mpcache.protocol.Registration;
 import org.mpcache.protocol.SlaveProof;
 import org.mpcache.protocol.SlaveUsage;

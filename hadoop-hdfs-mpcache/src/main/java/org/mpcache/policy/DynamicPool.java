@@ -87,6 +87,11 @@ public final class DynamicPool {
     return (long) (localizedUnits + lentUnits) * unitBytes;
   }
 
+  /** The most localized data may ever hold: its own units and the whole pool. */
+  public long localizedCeilingBytes() {
+    return (long) (localizedUnits + poolUnits) * unitBytes;
+  }
+
   /** Localized bytes granted and not released. */
   public long localizedBytes() {
     return localizedBytes;
@@ -114,7 +119,7 @@ public final class DynamicPool {
     }
     // Beyond all that localized data may ever hold (its units and the whole pool): refused
     // before the sum below, which such a request (Long.MAX_VALUE) would overflow.
-    if (bytes > (long) (localizedUnits + poolUnits) * unitBytes - localizedBytes) {
+    if (bytes > localizedCeilingBytes() - localizedBytes) {
       return Grant.NO_ROOM;
     }
     long wanted = localizedBytes + bytes;

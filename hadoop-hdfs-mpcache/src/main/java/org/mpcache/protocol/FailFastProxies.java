@@ -21,13 +21,19 @@ final class FailFastProxies {
 
   static <T> T connect(Class<T> protocol, Configuration conf, InetSocketAddress address,
       int timeoutMillis) throws IOException {
+    return connect(protocol, conf, address, timeoutMillis, UserGroupInformation.getCurrentUser());
+  }
+
+  /** A proxy whose calls go as {@code caller}, with the tokens it holds. */
+  static <T> T connect(Class<T> protocol, Configuration conf, InetSocketAddress address,
+      int timeoutMillis, UserGroupInformation caller) throws IOException {
     Configuration rpcConf = new Configuration(conf);
     rpcConf.setInt(CommonConfigurationKeysPublic.IPC_CLIENT_CONNECT_TIMEOUT_KEY, timeoutMillis);
     rpcConf.setInt(CommonConfigurationKeysPublic.IPC_CLIENT_CONNECT_MAX_RETRIES_ON_SOCKET_TIMEOUTS_KEY,
         0);
     RPC.setProtocolEngine(rpcConf, protocol, ProtobufRpcEngine2.class);
     return RPC.getProtocolProxy(protocol, RPC.getProtocolVersion(protocol), address,
-        UserGroupInformation.getCurrentUser(), rpcConf, NetUtils.getDefaultSocketFactory(rpcConf),
+        caller, rpcConf, NetUtils.getDefaultSocketFactory(rpcConf),
         timeoutMillis, RetryPolicies.TRY_ONCE_THEN_FAIL).getProxy();
   }
 }

@@ -8,17 +8,24 @@ import java.net.InetSocketAddress;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.ipc.RPC;
+import org.apache.hadoop.security.SecurityUtil;
+import org.apache.hadoop.security.UserGroupInformation;
+import org.apache.hadoop.security.token.Token;
+import org.apache.hadoop.thirdparty.protobuf.ByteString;
+import org.mpcache.protocol.proto.LocalizedSpaceProtos.AdmitJobRequestProto;
 import org.mpcache.protocol.proto.LocalizedSpaceProtos.FinishRequestProto;
+import org.mpcache.protocol.proto.LocalizedSpaceProtos.ForgetJobRequestProto;
 import org.mpcache.protocol.proto.LocalizedSpaceProtos.RenewRequestProto;
 import org.mpcache.protocol.proto.LocalizedSpaceProtos.ReserveRequestProto;
 import org.mpcache.protocol.proto.LocalizedSpaceProtos.ReserveResponseProto;
 
 /**
- * A task JVM's client of its node's slave. Fails fast ({@link FailFastProxies}): a task that
- * cannot reach the slave writes to its HDD local dirs.
+ * A client of a node's slave on the localized-space channel: a task JVM's, or the NodeManager
+ * relay's. Fails fast ({@link FailFastProxies}): a task that cannot reach the slave writes to its
+ * HDD local dirs.
  */
 public final class LocalizedSpaceClientSideTranslatorPB implements LocalizedSpaceProtocol,
-    Closeable {
+    LocalizedRelayProtocol, Closeable {
   private final LocalizedSpaceProtocolPB proxy;
 
   private LocalizedSpaceClientSideTranslatorPB(LocalizedSpaceProtocolPB proxy) {
@@ -30,6 +37,20 @@ public final class LocalizedSpaceClientSideTranslatorPB implements LocalizedSpac
       InetSocketAddress address, int timeoutMillis) throws IOException {
     return new LocalizedSpaceClientSideTranslatorPB(
         FailFastProxies.connect(LocalizedSpaceProtocolPB.class, conf, address, timeoutMillis));
+  }
+
+  /**
+   * A client that proves it is {@code identity} with {@code password}: a job's key
+   * ({@link LocalizedChannelKeys}) or the relay secret.
+   */
+  public static LocalizedSpaceClientSideTranslatorPB connect(Configuration conf,
+      InetSocketAddress address, int timeoutMillis, LocalizedTokenIdentifier identity,
+      byte[] password) throws IOException {
+    UserGroupInformation caller = identity.getUser();
+    caller.addToken(new Token<>(identity.getBytes(), password, LocalizedTokenIdentifier.KIND,
+        SecurityUtil.buildTokenService(address)));
+    return new LocalizedSpaceClientSideTranslatorPB(FailFastProxies.connect(
+        LocalizedSpaceProtocolPB.class, conf, address, timeoutMillis, caller));
   }
 
   @Override
@@ -50,6 +71,19 @@ public final class LocalizedSpaceClientSideTranslatorPB implements LocalizedSpac
   public void finish(String attemptId) throws IOException {
     FinishRequestProto request = FinishRequestProto.newBuilder().setAttemptId(attemptId).build();
     ipc(() -> proxy.finish(null, request));
+  }
+
+  @Override
+  public void admitJob(String jobId, byte[] key) throws IOException {
+    AdmitJobRequestProto request = AdmitJobRequestProto.newBuilder().setJobId(jobId)
+        .setKey(ByteString.copyFrom(key)).build();
+    ipc(() -> proxy.admitJob(null, request));
+  }
+
+  @Override
+  public void forgetJob(String jobId) throws IOException {
+    ForgetJobRequestProto request = ForgetJobRequestProto.newBuilder().setJobId(jobId).build();
+    ipc(() -> proxy.forgetJob(null, request));
   }
 
   @Override

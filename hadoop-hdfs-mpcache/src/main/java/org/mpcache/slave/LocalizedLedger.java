@@ -3,6 +3,8 @@ package org.mpcache.slave;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Who holds localized space on this node: the grants of running task attempts, held while the
@@ -14,6 +16,8 @@ import java.util.Map;
 final class LocalizedLedger {
   /** Files under the localized dirs that name no task attempt. */
   static final String NO_ATTEMPT = "";
+  /** The job part of an attempt id: attempt_&lt;cluster&gt;_&lt;job&gt;_&lt;m|r&gt;_... */
+  private static final Pattern ATTEMPT_JOB = Pattern.compile("attempt_(\\d+_\\d+)_[mr]_");
 
   private final long leaseMillis;
   private final Map<String, Lease> leases = new HashMap<>();
@@ -48,6 +52,31 @@ final class LocalizedLedger {
     }
     lease.expiresMillis = nowMillis + leaseMillis;
     return true;
+  }
+
+  /** The job id (job_&lt;cluster&gt;_&lt;job&gt;) of an attempt id; null if it names none. */
+  static String jobOf(String attempt) {
+    Matcher job = ATTEMPT_JOB.matcher(attempt);
+    return job.lookingAt() ? "job_" + job.group(1) : null;
+  }
+
+  /** Bytes granted to the attempt under its live lease. */
+  long grantedToAttempt(String attempt, long nowMillis) {
+    expire(nowMillis);
+    Lease lease = leases.get(attempt);
+    return lease == null ? 0 : lease.grantedBytes;
+  }
+
+  /** Bytes granted to the job's attempts under live leases. */
+  long grantedToJob(String job, long nowMillis) {
+    expire(nowMillis);
+    long granted = 0;
+    for (Map.Entry<String, Lease> lease : leases.entrySet()) {
+      if (job.equals(jobOf(lease.getKey()))) {
+        granted += lease.getValue().grantedBytes;
+      }
+    }
+    return granted;
   }
 
   void finished(String attempt) {

@@ -81,6 +81,11 @@ public final class SlaveMetrics implements MetricsSource {
               + "SSD"), tuner.grantedBytes())
           .addCounter(info("LocalizedRefusedBytes", "Bytes task attempts asked for and wrote "
               + "to the HDDs"), tuner.refusedBytes())
+          .addCounter(info("LocalizedCallsRefused", "Calls on the localized-space channel "
+              + "refused: the caller could not act for the attempt or job it named"),
+              tuner.refusedCalls())
+          .addGauge(info("LocalizedJobKeys", "Jobs whose channel keys the NodeManager's relay "
+              + "handed over"), tuner.jobsWithKeys())
           .addGauge(info("LocalizedUnreadablePaths", "Paths under the localized dirs the last "
               + "scan could not read; their files are not counted (grants of running attempts "
               + "are)"), tuner.unreadablePaths());

@@ -1,6 +1,7 @@
 package org.mpcache.slave;
 
 import static org.mpcache.conf.MpCacheConfigKeys.DFS_MPCACHE_LOCALIZED_DIRS_KEY;
+import static org.mpcache.conf.MpCacheConfigKeys.DFS_MPCACHE_LOCALIZED_RELAY_SECRET_FILE_KEY;
 
 import java.io.Closeable;
 import java.io.File;
@@ -21,6 +22,7 @@ import java.util.function.LongSupplier;
 
 import org.apache.commons.lang3.StringUtils;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.CommonConfigurationKeys;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.ipc.ProtobufRpcEngine2;
 import org.apache.hadoop.ipc.RPC;
@@ -31,6 +33,7 @@ import org.mpcache.conf.InvalidSettingException;
 import org.mpcache.conf.LocalizedSettings;
 import org.mpcache.policy.DynamicPool;
 import org.mpcache.protocol.LocalizedSpaceProtocol;
+import org.mpcache.protocol.MpCachePolicyProvider;
 import org.mpcache.protocol.LocalizedSpaceProtocolPB;
 import org.mpcache.protocol.LocalizedSpaceServerSideTranslatorPB;
 import org.slf4j.Logger;
@@ -63,6 +66,11 @@ public final class SpaceTuner implements LocalizedSpaceProtocol, Closeable {
   private final DynamicPool pool;
   private final LocalizedLedger ledger;
   private final long evictionWaitMillis;
+  private final double jobMaxShare;
+  private final double attemptMaxShare;
+  private final ChannelJobKeys jobKeys;
+  private final boolean proofsRequired;
+  private final ChannelCallers callers;
   private final AtomicLong grantedBytes = new AtomicLong();
   private final AtomicLong refusedBytes = new AtomicLong();
   private final ScheduledExecutorService scanner = Executors.newSingleThreadScheduledExecutor(
@@ -81,6 +89,12 @@ public final class SpaceTuner implements LocalizedSpaceProtocol, Closeable {
     this.pool = pool;
     this.ledger = new LocalizedLedger(settings.leaseMillis());
     this.evictionWaitMillis = settings.evictionWaitMillis();
+    this.jobMaxShare = settings.jobMaxShare();
+    this.attemptMaxShare = settings.attemptMaxShare();
+    byte[] relaySecret = settings.relaySecret();
+    this.jobKeys = new ChannelJobKeys(relaySecret);
+    this.proofsRequired = relaySecret != null;
+    this.callers = new ChannelCallers(proofsRequired);
     this.clock = clock;
   }
 
@@ -155,10 +169,18 @@ public final class SpaceTuner implements LocalizedSpaceProtocol, Closeable {
     Configuration rpcConf = new Configuration(conf);
     RPC.setProtocolEngine(rpcConf, LocalizedSpaceProtocolPB.class, ProtobufRpcEngine2.class);
     server = new RPC.Builder(rpcConf).setProtocol(LocalizedSpaceProtocolPB.class)
-        .setInstance(LocalizedSpaceServerSideTranslatorPB.service(this))
+        .setInstance(LocalizedSpaceServerSideTranslatorPB.service(this, jobKeys, callers))
+        .setSecretManager(proofsRequired ? jobKeys : null)
         .setBindAddress(bind.getHostString()).setPort(bind.getPort()).setNumHandlers(HANDLERS)
         .setVerbose(false).build();
+    if (rpcConf.getBoolean(CommonConfigurationKeys.HADOOP_SECURITY_AUTHORIZATION, false)) {
+      server.refreshServiceAcl(rpcConf, new MpCachePolicyProvider());
+    }
     server.start();
+    if (!proofsRequired) {
+      LOG.warn("mpCache: {} is not set: the localized-space channel takes task attempts as they"
+          + " name themselves (docs/security.md)", DFS_MPCACHE_LOCALIZED_RELAY_SECRET_FILE_KEY);
+    }
     InetSocketAddress bound = NetUtils.getConnectAddress(server);
     address = bound.getHostString() + ":" + bound.getPort();
     for (Path dir : dirs) {
@@ -198,7 +220,8 @@ public final class SpaceTuner implements LocalizedSpaceProtocol, Closeable {
         DynamicPool.Grant grant;
         long inputCapacity;
         synchronized (this) {
-          grant = pool.request(bytes, cache.usedBytes());
+          grant = overLimits(attemptId, bytes) ? DynamicPool.Grant.NO_ROOM
+              : pool.request(bytes, cache.usedBytes());
           if (grant == DynamicPool.Grant.GRANTED) {
             ledger.granted(attemptId, bytes, clock.getAsLong());
           } else if (grant == DynamicPool.Grant.EVICT_INPUT_FIRST && !waiting) {
@@ -225,6 +248,20 @@ public final class SpaceTuner implements LocalizedSpaceProtocol, Closeable {
         }
       }
     }
+  }
+
+  /**
+   * Whether the attempt, or its job, would hold more than its share of what localized data may
+   * ever hold ({@code dfs.mpcache.localized.attempt.max-share}, {@code ...job.max-share}): one
+   * job cannot take every pool unit of the node.
+   */
+  private boolean overLimits(String attemptId, long bytes) {
+    long ceiling = pool.localizedCeilingBytes();
+    long now = clock.getAsLong();
+    return LongMath.saturatedAdd(ledger.grantedToAttempt(attemptId, now), bytes)
+        > (long) (attemptMaxShare * ceiling)
+        || LongMath.saturatedAdd(ledger.grantedToJob(LocalizedLedger.jobOf(attemptId), now),
+            bytes) > (long) (jobMaxShare * ceiling);
   }
 
   /** Waits for input data to fit {@code bytes}; false when it did not in time or we stop. */
@@ -312,6 +349,16 @@ public final class SpaceTuner implements LocalizedSpaceProtocol, Closeable {
 
   public synchronized int liveAttempts() {
     return ledger.liveAttempts(clock.getAsLong());
+  }
+
+  /** Jobs whose channel keys the NodeManager's relay handed over and has not taken back. */
+  public int jobsWithKeys() {
+    return jobKeys.jobs();
+  }
+
+  /** Channel calls refused since start: the caller could not act for what it named. */
+  public long refusedCalls() {
+    return callers.refused();
   }
 
   /** Bytes granted to task attempts since start. */

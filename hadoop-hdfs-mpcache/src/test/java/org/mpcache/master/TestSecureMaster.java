@@ -10,6 +10,11 @@ import static org.mpcache.master.MasterCalls.refusal;
 import java.io.File;
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Paths;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.PrivilegedExceptionAction;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.CommonConfigurationKeys;
@@ -17,6 +22,7 @@ import org.apache.hadoop.fs.FileUtil;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.server.datanode.DataNode;
+import org.apache.hadoop.hdfs.server.datanode.fsdataset.impl.MpCacheFsDataset;
 import org.apache.hadoop.http.HttpConfig;
 import org.apache.hadoop.metrics2.MetricsRecordBuilder;
 import org.apache.hadoop.minikdc.MiniKdc;
@@ -34,18 +40,25 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.Timeout;
+import org.mpcache.protocol.LocalizedChannelKeys;
+import org.mpcache.protocol.LocalizedSpaceClientSideTranslatorPB;
+import org.mpcache.protocol.LocalizedTokenIdentifier;
 import org.mpcache.protocol.MasterReport;
 import org.mpcache.protocol.MpCacheMasterProtocol;
+import org.mpcache.protocol.MpCachePolicyProvider;
 import org.mpcache.protocol.SlaveUsage;
 import org.mpcache.slave.CacheCounter;
 import org.mpcache.slave.CacheTestCluster;
+import org.mpcache.slave.SpaceTuner;
 import org.mpcache.tools.FreePorts;
 
 /**
  * The master on a Kerberized cluster (Hadoop's MiniKdc; secure settings as Hadoop's own secure
  * HDFS tests make them): slaves authenticate as the DataNode principal and the cache works; a
  * principal that is not a DataNode cannot act as one nor read the report; one outside the
- * service ACL and an unauthenticated caller cannot call at all. NameNode and DataNodes share one
+ * service ACL and an unauthenticated caller cannot call at all. On the DataNodes' localized-space
+ * channel tasks and the relay authenticate with their tokens, and a Kerberos principal without
+ * one cannot call. NameNode and DataNodes share one
  * principal, as in Hadoop's tests: one JVM has one Kerberos login (TestMasterCallers checks
  * the principal rule itself: {@code _HOST}, proxies, tokens).
  */
@@ -53,6 +66,8 @@ import org.mpcache.tools.FreePorts;
 @Timeout(300)
 class TestSecureMaster {
   private static final int BLOCK = CacheTestCluster.BLOCK_SIZE;
+  private static final byte[] RELAY_SECRET =
+      "relay-secret-of-the-secure-cluster".getBytes(StandardCharsets.UTF_8);
 
   private File base;
   private String keystores;
@@ -102,7 +117,14 @@ class TestSecureMaster {
     conf.set(DFS_MPCACHE_MASTER_ADDRESS_KEY, NetUtils.getHostPortString(masterAddress));
     conf.set(DFS_MPCACHE_HEARTBEAT_KEY, "1h");
     UserGroupInformation.setConfiguration(conf);
-    cluster = CacheTestCluster.start("secure-master", conf, 2, null);
+    // The localized-space channel too, with tasks proving their job (docs/security.md).
+    java.nio.file.Path relaySecret = base.toPath().resolve("relay-secret");
+    Files.write(relaySecret, RELAY_SECRET);
+    Files.setPosixFilePermissions(relaySecret, PosixFilePermissions.fromString("r--------"));
+    conf.set(DFS_MPCACHE_LOCALIZED_RELAY_SECRET_FILE_KEY, relaySecret.toString());
+    cluster = CacheTestCluster.start("secure-master", conf, 2, setup -> setup.overlay().set(
+        DFS_MPCACHE_LOCALIZED_DIRS_KEY,
+        new File(setup.ssdDir().getParentFile(), "localized" + setup.index()).getAbsolutePath()));
     cluster.waitMasterActive(conf, masterAddress);
   }
 
@@ -125,9 +147,6 @@ class TestSecureMaster {
     return UserGroupInformation.loginUserFromKeytabAndReturnUGI(principal(name),
         keytab.getAbsolutePath());
   }
-
-
-
 
   private <T> T as(UserGroupInformation user, MasterCalls.Call<T> call) throws Exception {
     return MasterCalls.as(user, conf, masterAddress, call);
@@ -172,6 +191,40 @@ class TestSecureMaster {
         () -> as(login("mallory"), master -> master.cachedOn(new long[] {1})));
     String message = refusal(AuthorizationException.class, e).getMessage();
     assertTrue(message.contains("mallory") && message.contains("not authorized"), message);
+  }
+
+  @Test
+  void tasksProveTheirJobOnTheLocalizedChannelAndAKerberosPrincipalWithoutAKeyCannotCall()
+      throws Exception {
+    DataNode dataNode = cluster.mini().getDataNodes().get(0);
+    InetSocketAddress channel = NetUtils.createSocketAddr(Files.readString(Paths.get(
+        dataNode.getConf().get(DFS_MPCACHE_LOCALIZED_DIRS_KEY), SpaceTuner.ADDRESS_FILE)).trim());
+    String job = "job_1_0001";
+    String map = "attempt_1_0001_m_000000_0";
+    byte[] key = LocalizedChannelKeys.jobKey(
+        "shuffle secret of job 1".getBytes(StandardCharsets.UTF_8), job);
+    // Token authentication: neither the relay nor a task holds a Kerberos ticket.
+    try (LocalizedSpaceClientSideTranslatorPB relay = LocalizedSpaceClientSideTranslatorPB
+        .connect(conf, channel, 10_000, LocalizedTokenIdentifier.relay(), RELAY_SECRET)) {
+      relay.admitJob(job, key);
+    }
+    try (LocalizedSpaceClientSideTranslatorPB task = LocalizedSpaceClientSideTranslatorPB
+        .connect(conf, channel, 10_000, LocalizedTokenIdentifier.ofJob(job), key)) {
+      assertTrue(task.reserve(map, BLOCK).granted());
+    }
+    // Alice holds a Kerberos ticket but no job's key: the channel takes tokens only.
+    IOException finish = assertThrows(IOException.class, () -> login("alice").doAs(
+        (PrivilegedExceptionAction<Void>) () -> {
+          try (LocalizedSpaceClientSideTranslatorPB forger = LocalizedSpaceClientSideTranslatorPB
+              .connect(conf, channel, 10_000)) {
+            forger.finish(map);
+          }
+          return null;
+        }));
+    assertTrue(finish.getMessage().contains("Client cannot authenticate via:[TOKEN, KERBEROS]"),
+        finish.getMessage());
+    SpaceTuner tuner = ((MpCacheFsDataset) dataNode.getFSDataset()).getSpaceTuner();
+    assertEquals(1, tuner.liveAttempts(), "the task's grant stands");
   }
 
   @Test

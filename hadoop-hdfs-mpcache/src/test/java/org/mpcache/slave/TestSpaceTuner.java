@@ -41,12 +41,15 @@ class TestSpaceTuner {
   private File localized;
   private LocalizedSpaceClientSideTranslatorPB client;
 
-  private static Configuration conf() {
+  static Configuration conf() {
     Configuration conf = CacheTestCluster.conf();
     conf.set(DFS_MPCACHE_CAPACITY_KEY, Integer.toString(10 * BLOCK));
     conf.set(DFS_MPCACHE_POOL_SHARE_KEY, "0.4");
     conf.set(DFS_MPCACHE_LOCALIZED_SHARE_KEY, "0.2");
     conf.set(DFS_MPCACHE_LOCALIZED_SCAN_KEY, "100ms");
+    // One attempt may take all localized data may hold here; the limits: TestChannelCallers.
+    conf.set(DFS_MPCACHE_LOCALIZED_ATTEMPT_MAX_SHARE_KEY, "1");
+    conf.set(DFS_MPCACHE_LOCALIZED_JOB_MAX_SHARE_KEY, "1");
     return conf;
   }
 

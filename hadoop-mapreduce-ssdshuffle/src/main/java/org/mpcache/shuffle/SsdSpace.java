@@ -1,15 +1,23 @@
 package org.mpcache.shuffle;
 
 import java.io.IOException;
+import java.net.InetSocketAddress;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
-import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.mapred.JobConf;
+import org.apache.hadoop.mapreduce.TaskAttemptID;
+import org.apache.hadoop.mapreduce.security.TokenCache;
+import org.apache.hadoop.mapreduce.security.token.JobTokenIdentifier;
 import org.apache.hadoop.net.NetUtils;
+import org.apache.hadoop.security.Credentials;
+import org.apache.hadoop.security.token.Token;
 import org.apache.hadoop.thirdparty.com.google.common.util.concurrent.ThreadFactoryBuilder;
+import org.mpcache.protocol.LocalizedChannelKeys;
 import org.mpcache.protocol.LocalizedSpaceClientSideTranslatorPB;
 import org.mpcache.protocol.LocalizedSpaceProtocol.Reservation;
+import org.mpcache.protocol.LocalizedTokenIdentifier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -26,19 +34,19 @@ final class SsdSpace {
 
   private final String attemptId;
   private final String address;
-  private final Configuration conf;
+  private final JobConf conf;
   private LocalizedSpaceClientSideTranslatorPB client;
   private ScheduledExecutorService renewer;
   private boolean broken;
 
-  private SsdSpace(String attemptId, String address, Configuration conf) {
+  private SsdSpace(String attemptId, String address, JobConf conf) {
     this.attemptId = attemptId;
     this.address = address;
     this.conf = conf;
   }
 
   /** The JVM's link for the attempt (a task JVM runs one attempt). */
-  static synchronized SsdSpace forAttempt(String attemptId, String address, Configuration conf) {
+  static synchronized SsdSpace forAttempt(String attemptId, String address, JobConf conf) {
     if (current == null || !current.attemptId.equals(attemptId)
         || !current.address.equals(address)) {
       if (current != null) {
@@ -57,8 +65,7 @@ final class SsdSpace {
     }
     try {
       if (client == null) {
-        client = LocalizedSpaceClientSideTranslatorPB.connect(conf,
-            NetUtils.createSocketAddr(address), TIMEOUT_MILLIS);
+        client = connect();
       }
       Reservation reservation = client.reserve(attemptId, bytes);
       if (reservation.granted() && renewer == null) {
@@ -74,6 +81,33 @@ final class SsdSpace {
       broken = true;
       return false;
     }
+  }
+
+  /**
+   * Connects proving the attempt's job with the job's channel key (docs/security.md), derived
+   * from the shuffle secret YARN gives each of the job's tasks; without that secret (a job run
+   * in-process) the attempt is only named.
+   */
+  private LocalizedSpaceClientSideTranslatorPB connect() throws IOException {
+    InetSocketAddress slave = NetUtils.createSocketAddr(address);
+    byte[] jobSecret = jobSecret();
+    if (jobSecret == null) {
+      return LocalizedSpaceClientSideTranslatorPB.connect(conf, slave, TIMEOUT_MILLIS);
+    }
+    String jobId = TaskAttemptID.forName(attemptId).getJobID().toString();
+    return LocalizedSpaceClientSideTranslatorPB.connect(conf, slave, TIMEOUT_MILLIS,
+        LocalizedTokenIdentifier.ofJob(jobId), LocalizedChannelKeys.jobKey(jobSecret, jobId));
+  }
+
+  /** The job's shuffle secret, or its job token's password as YARN falls back to, or null. */
+  private byte[] jobSecret() {
+    Credentials credentials = conf.getCredentials();
+    byte[] shuffleSecret = TokenCache.getShuffleSecretKey(credentials);
+    if (shuffleSecret != null) {
+      return shuffleSecret;
+    }
+    Token<JobTokenIdentifier> jobToken = TokenCache.getJobToken(credentials);
+    return jobToken == null ? null : jobToken.getPassword();
   }
 
   private synchronized void renew() {

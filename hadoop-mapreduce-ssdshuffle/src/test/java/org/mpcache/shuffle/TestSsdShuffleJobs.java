@@ -13,6 +13,7 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -27,6 +28,7 @@ import org.apache.hadoop.hdfs.server.datanode.fsdataset.impl.MpCacheFsDataset;
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapred.MapTask;
+import org.apache.hadoop.mapred.ShuffleHandler;
 import org.apache.hadoop.mapred.SsdMapOutputCollector;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.MRConfig;
@@ -36,6 +38,7 @@ import org.apache.hadoop.mapreduce.lib.map.InverseMapper;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import org.apache.hadoop.mapreduce.task.reduce.SsdShuffle;
 import org.apache.hadoop.mapreduce.v2.MiniMRYarnCluster;
+import org.apache.hadoop.service.Service;
 import org.apache.hadoop.test.GenericTestUtils;
 import org.apache.hadoop.yarn.conf.YarnConfiguration;
 import org.junit.jupiter.api.AfterAll;
@@ -80,6 +83,12 @@ class TestSsdShuffleJobs {
     conf.set(DFS_MPCACHE_LOCALIZED_DIRS_KEY, localized.getAbsolutePath());
     conf.set(DFS_MPCACHE_LOCALIZED_SCAN_KEY, "200ms");
     conf.set(DFS_MPCACHE_LOCALIZED_LEASE_KEY, "3s");
+    // Tasks prove their job (docs/security.md): the DataNode and the NodeManager share the
+    // relay secret, in a file only their user reads.
+    Path relaySecret = mkdirs(work).toPath().resolve("relay-secret");
+    Files.writeString(relaySecret, "relay-secret-of-the-test-cluster\n");
+    Files.setPosixFilePermissions(relaySecret, PosixFilePermissions.fromString("r--------"));
+    conf.set(DFS_MPCACHE_LOCALIZED_RELAY_SECRET_FILE_KEY, relaySecret.toString());
     dfs = new MiniDFSCluster.Builder(conf, new File(work, "dfs")).numDataNodes(1).build();
     dfs.waitActive();
 
@@ -97,7 +106,10 @@ class TestSsdShuffleJobs {
     yarnConf.set(MRJobConfig.MAP_OUTPUT_COLLECTOR_CLASS_ATTR,
         SsdMapOutputCollector.class.getName() + "," + MapTask.MapOutputBuffer.class.getName());
     yarnConf.set(MRConfig.SHUFFLE_CONSUMER_PLUGIN, SsdShuffle.class.getName());
-    yarn = new MiniMRYarnCluster("ssdshuffle", 1);
+    // And in yarn-site.xml, the shuffle service that relays each job's key to the slave.
+    yarnConf.setClass(RelayingMiniMRYarnCluster.SHUFFLE_CLASS_KEY, MpCacheShuffleHandler.class,
+        Service.class);
+    yarn = new RelayingMiniMRYarnCluster();
     // The NodeManager's fourth local dir (MiniYARNCluster names them <name>-localDir-nm-0_<i>)
     // is the slave's localized dir, as yarn.nodemanager.local-dirs would list the SSD.
     Files.createSymbolicLink(new File(mkdirs(yarn.getTestWorkDir()), "ssdshuffle-localDir-nm-0_3")
@@ -105,6 +117,32 @@ class TestSsdShuffleJobs {
     yarn.init(yarnConf);
     yarn.start();
     writeInput();
+  }
+
+  /**
+   * MiniMRYarnCluster names the stock ShuffleHandler as the NodeManager's shuffle service; an
+   * operator names mpCache's in yarn-site.xml, so this cluster keeps the name it is given. Should
+   * MiniMRYarnCluster set it otherwise, no job key reaches the slave and every grant test fails.
+   */
+  private static final class RelayingMiniMRYarnCluster extends MiniMRYarnCluster {
+    private static final String SHUFFLE_CLASS_KEY = String.format(
+        YarnConfiguration.NM_AUX_SERVICE_FMT, ShuffleHandler.MAPREDUCE_SHUFFLE_SERVICEID);
+
+    RelayingMiniMRYarnCluster() {
+      super("ssdshuffle", 1);
+    }
+
+    @Override
+    public void serviceInit(Configuration conf) throws Exception {
+      super.serviceInit(new Configuration(conf) {
+        @Override
+        public void setClass(String name, Class<?> theClass, Class<?> xface) {
+          if (!name.equals(SHUFFLE_CLASS_KEY)) {
+            super.setClass(name, theClass, xface);
+          }
+        }
+      });
+    }
   }
 
   @AfterAll
@@ -184,11 +222,11 @@ class TestSsdShuffleJobs {
     GenericTestUtils.waitFor(() -> {
       try {
         return intermediateFiles().isEmpty() && tuner().localizedBytes() == 0
-            && tuner().liveAttempts() == 0;
+            && tuner().liveAttempts() == 0 && tuner().jobsWithKeys() == 0;
       } catch (IOException e) {
         return false;
       }
-    }, 100, 60_000, "no intermediate file and no localized byte left");
+    }, 100, 60_000, "no intermediate file, localized byte or job key left");
   }
 
   @Test
@@ -206,6 +244,7 @@ class TestSsdShuffleJobs {
         "intermediate files were written to the SSD");
     assertTrue(job.waitForCompletion(false), "the job failed");
 
+    // Each grant needed the job's key, which only the relay hands the slave.
     assertTrue(tuner().grantedBytes() > 0, "some intermediate data went to the SSD");
     assertTrue(tuner().refusedBytes() > 0, "the rest overflowed to the HDD dirs");
     assertSorted("/out/sort");

@@ -4,18 +4,23 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
+import java.io.InputStream;
+import java.net.URI;
+import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileUtil;
 import org.apache.hadoop.test.GenericTestUtils;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.mpcache.slave.SlaveMetrics;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -75,6 +80,30 @@ class PseudoClusterIT {
     assertTrue(fromSsd >= 0.8 * (fromSsd + fromHdd), "second run: " + fromSsd
         + " bytes from SSD, " + fromHdd + " from HDD");
     assertTrue(fromSsd >= INPUT_MEGABYTES << 20, fromSsd + " bytes from SSD");
+
+    // Tasks wrote intermediate data to the SSD, each proving its job with the key the
+    // NodeManagers' MpCacheShuffleHandler relayed (docs/security.md); none was refused.
+    long granted = 0;
+    for (int node = 1; node <= 2; node++) {
+      JsonNode slave = slaveMetrics(node);
+      assertEquals(0, slave.get("LocalizedCallsRefused").asLong(), slave.toString());
+      granted += slave.get("LocalizedGrantedBytes").asLong();
+    }
+    assertTrue(granted > 0, "no SSD grant to a task");
+  }
+
+  /** The cache slave's metrics of DataNode {@code node}, from its JMX servlet. */
+  private JsonNode slaveMetrics(int node) throws Exception {
+    Configuration site = new Configuration(false);
+    site.addResource(new org.apache.hadoop.fs.Path(
+        new File(dir, "conf-datanode" + node + "/hdfs-site.xml").toURI()));
+    URL jmx = URI.create("http://" + site.get("dfs.datanode.http.address")
+        + "/jmx?qry=Hadoop:service=DataNode,name=" + SlaveMetrics.sourceName("*")).toURL();
+    try (InputStream in = jmx.openStream()) {
+      JsonNode beans = new ObjectMapper().readTree(in).get("beans");
+      assertEquals(1, beans.size(), "one slave on DataNode " + node + ": " + beans);
+      return beans.get(0);
+    }
   }
 
   /**

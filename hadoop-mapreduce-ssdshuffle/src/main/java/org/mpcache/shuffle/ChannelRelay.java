@@ -1,0 +1,118 @@
+package org.mpcache.shuffle;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.util.Arrays;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.net.NetUtils;
+import org.apache.hadoop.thirdparty.com.google.common.util.concurrent.ThreadFactoryBuilder;
+import org.apache.hadoop.yarn.conf.YarnConfiguration;
+import org.mpcache.conf.ConfValues;
+import org.mpcache.conf.InvalidSettingException;
+import org.mpcache.conf.MpCacheConfigKeys;
+import org.mpcache.protocol.LocalizedChannelKeys;
+import org.mpcache.protocol.LocalizedSpaceClientSideTranslatorPB;
+import org.mpcache.protocol.LocalizedTokenIdentifier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The NodeManager's side of the localized-space channel (docs/security.md): hands the node's
+ * cache slave the channel key of each job with containers here, proving itself with the relay
+ * secret, and takes it back when the job ends. Calls run on a thread of their own: a slow or
+ * dead DataNode never holds up the NodeManager. Every live job's key is sent again every
+ * {@link #RESEND_MILLIS}, so a DataNode that restarted learns them back.
+ */
+final class ChannelRelay implements Closeable {
+  static final long RESEND_MILLIS = 30_000;
+  private static final Logger LOG = LoggerFactory.getLogger(ChannelRelay.class);
+  private static final int TIMEOUT_MILLIS = 2_000;
+
+  private final Configuration conf;
+  private final String[] localDirs;
+  private final byte[] relaySecret;
+  /** Keys of the jobs with containers on this node. */
+  private final Map<String, byte[]> liveJobs = new ConcurrentHashMap<>();
+  private final ScheduledExecutorService sender = Executors.newSingleThreadScheduledExecutor(
+      new ThreadFactoryBuilder().setDaemon(true).setNameFormat("mpcache-channel-relay").build());
+  /** Whether the last call failed: a failure is logged when it starts, not on every call. */
+  private boolean failing;
+
+  private ChannelRelay(Configuration conf, byte[] relaySecret) {
+    this.conf = conf;
+    this.localDirs = conf.getTrimmedStrings(YarnConfiguration.NM_LOCAL_DIRS);
+    this.relaySecret = relaySecret;
+    sender.scheduleWithFixedDelay(this::resendAll, RESEND_MILLIS, RESEND_MILLIS,
+        TimeUnit.MILLISECONDS);
+  }
+
+  /** The relay the NodeManager's configuration asks for, or null without a relay secret. */
+  static ChannelRelay from(Configuration conf) throws InvalidSettingException {
+    byte[] secret = ConfValues.secretFile(conf,
+        MpCacheConfigKeys.DFS_MPCACHE_LOCALIZED_RELAY_SECRET_FILE_KEY,
+        MpCacheConfigKeys.DFS_MPCACHE_LOCALIZED_RELAY_SECRET_MIN_BYTES);
+    return secret == null ? null : new ChannelRelay(conf, secret);
+  }
+
+  /**
+   * A container of the job starts here; its tasks hold {@code shuffleSecret}. Sent once per job
+   * (each of its containers brings the same secret).
+   */
+  void admit(String jobId, byte[] shuffleSecret) {
+    byte[] key = LocalizedChannelKeys.jobKey(shuffleSecret, jobId);
+    byte[] known = liveJobs.put(jobId, key);
+    if (known == null || !Arrays.equals(known, key)) {
+      sender.execute(() -> send(jobId, key));
+    }
+  }
+
+  /** The job ended on this node. */
+  void forget(String jobId) {
+    if (liveJobs.remove(jobId) != null) {
+      sender.execute(() -> send(jobId, null));
+    }
+  }
+
+  private void resendAll() {
+    liveJobs.forEach(this::send);
+  }
+
+  /** Admits the job with {@code key}, or forgets it when {@code key} is null. */
+  private void send(String jobId, byte[] key) {
+    String address = LocalDirRoles.of(localDirs).slaveAddress();
+    if (address == null) {
+      return; // no cache slave keeps localized data in this node's local dirs
+    }
+    try (LocalizedSpaceClientSideTranslatorPB slave = LocalizedSpaceClientSideTranslatorPB
+        .connect(conf, NetUtils.createSocketAddr(address), TIMEOUT_MILLIS,
+            LocalizedTokenIdentifier.relay(), relaySecret)) {
+      if (key == null) {
+        slave.forgetJob(jobId);
+      } else {
+        slave.admitJob(jobId, key);
+      }
+      if (failing) {
+        LOG.info("mpCache: the cache slave at {} takes job keys again", address);
+        failing = false;
+      }
+    } catch (IOException | RuntimeException e) {
+      if (!failing) {
+        LOG.warn("mpCache: cannot hand {}'s channel key to the cache slave at {} ({}); its tasks"
+            + " write intermediate data to the HDDs until a resend succeeds", jobId, address,
+            e.toString());
+        failing = true;
+      }
+    }
+  }
+
+  @Override
+  public void close() {
+    sender.shutdownNow();
+  }
+}
