@@ -15,7 +15,9 @@ public enum MasterCounter {
       + " at its next heartbeat"),
   DATA_SETS_EVICTED("Data sets evicted whole by the replacement policy"),
   SLAVE_CALLS_REFUSED("Slave calls refused: the caller could not be the DataNode it named"
-      + " (docs/security.md)");
+      + " (docs/security.md)"),
+  MASTER_FAILURES("Calls that failed inside the master (an exception, out of memory): each"
+      + " dropped the master's state, which a new master recovers from the slaves");
 
   private final String description;
 

@@ -11,7 +11,6 @@ import org.apache.hadoop.hdfs.server.namenode.NameNode;
 import org.apache.hadoop.ipc.ProtobufRpcEngine2;
 import org.apache.hadoop.ipc.RPC;
 import org.apache.hadoop.ipc.Server;
-import org.apache.hadoop.ipc.StandbyException;
 import org.apache.hadoop.security.AccessControlException;
 import org.apache.hadoop.util.ServicePlugin;
 import org.apache.hadoop.util.Time;
@@ -35,11 +34,12 @@ import org.slf4j.LoggerFactory;
  * Runs the cache master inside the NameNode ({@code dfs.namenode.plugins}) behind its own Hadoop
  * RPC endpoint ({@code dfs.mpcache.master.address}, with HA the NameNode's own
  * {@code dfs.mpcache.master.address.<nameservice>.<namenode id>}). Only an active NameNode's
- * master decides: on a standby every call fails with a {@link StandbyException}, and a NameNode
+ * master decides: on a standby every call fails with a
+ * {@link org.apache.hadoop.ipc.StandbyException}, and a NameNode
  * that becomes active starts a fresh master that recovers its state from the slaves'
  * registrations. A bad setting, or a Hadoop of another release line, leaves the NameNode running
  * without a master (slaves then decide locally); so does {@code hdfs mpcacheadmin -master off}
- * until {@code -master on}.
+ * until {@code -master on}. A master that fails is dropped and made anew ({@link ActiveMaster}).
  */
 public final class MpCacheMasterPlugin implements ServicePlugin, MpCacheMasterProtocol {
   private static final Logger LOG = LoggerFactory.getLogger(MpCacheMasterPlugin.class);
@@ -47,9 +47,7 @@ public final class MpCacheMasterPlugin implements ServicePlugin, MpCacheMasterPr
   private NameNode nameNode;
   private MasterSettings settings;
   private RPC.Server server;
-  private CacheMaster master;
-  /** Set by {@code hdfs mpcacheadmin -master off}, until {@code -master on} or a restart. */
-  private boolean switchedOff;
+  private ActiveMaster master;
   private MasterCallers callers;
   private final MasterCounter.Values counters = new MasterCounter.Values();
   private MasterMetrics metrics;
@@ -71,6 +69,8 @@ public final class MpCacheMasterPlugin implements ServicePlugin, MpCacheMasterPr
       return;
     }
     callers = new MasterCallers(nameNode.getNamesystem(), conf);
+    master = new ActiveMaster(nameNode.getNameNodeAddressHostPortString(),
+        nameNode::isActiveState, this::freshMaster, counters);
     try {
       RPC.setProtocolEngine(conf, MpCacheMasterProtocolPB.class, ProtobufRpcEngine2.class);
       server = new RPC.Builder(conf)
@@ -98,10 +98,7 @@ public final class MpCacheMasterPlugin implements ServicePlugin, MpCacheMasterPr
   }
 
   private int trackedDataSets() {
-    CacheMaster current;
-    synchronized (this) {
-      current = master;
-    }
+    CacheMaster current = master.current();
     return current == null ? 0 : current.trackedDataSets();
   }
 
@@ -127,43 +124,24 @@ public final class MpCacheMasterPlugin implements ServicePlugin, MpCacheMasterPr
     stop();
   }
 
-  /**
-   * The master of an active NameNode; a new one after each change to active or after it was
-   * switched back on.
-   */
-  private synchronized CacheMaster master() throws IOException {
-    if (switchedOff) {
-      throw new IOException("mpCache master on " + nameNode.getNameNodeAddressHostPortString()
-          + " is switched off (hdfs mpcacheadmin -master on switches it back on); slaves decide"
-          + " on their own");
-    }
-    if (!nameNode.isActiveState()) {
-      if (master != null) {
-        LOG.info("mpCache master: the NameNode is no longer active; dropping the master's state");
-        master = null;
-      }
-      throw new StandbyException("mpCache master on " + nameNode.getNameNodeAddressHostPortString()
-          + " is not active: its NameNode is not the active one");
-    }
-    if (master == null) {
-      Configuration conf = nameNode.getConf();
-      long blockSize = conf.getLongBytes(DFSConfigKeys.DFS_BLOCK_SIZE_KEY,
-          DFSConfigKeys.DFS_BLOCK_SIZE_DEFAULT);
-      master = new CacheMaster(settings, new NameNodeNamespace(nameNode.getNamesystem(),
-          "file".equals(settings.dataSet()), settings.cachedPaths(), blockSize),
-          Time::monotonicNow, counters);
-      LOG.info("mpCache master: recovering state from the slaves' registrations (at most {} ms)",
-          settings.recoveryMillis());
-    }
-    return master;
+  /** A new master of this NameNode, which starts by recovering from the slaves. */
+  private CacheMaster freshMaster() {
+    Configuration conf = nameNode.getConf();
+    long blockSize = conf.getLongBytes(DFSConfigKeys.DFS_BLOCK_SIZE_KEY,
+        DFSConfigKeys.DFS_BLOCK_SIZE_DEFAULT);
+    LOG.info("mpCache master: recovering state from the slaves' registrations (at most {} ms)",
+        settings.recoveryMillis());
+    return new CacheMaster(settings, new NameNodeNamespace(nameNode.getNamesystem(),
+        "file".equals(settings.dataSet()), settings.cachedPaths(), blockSize),
+        Time::monotonicNow, counters);
   }
 
   /**
-   * Runs before each slave call: a standby answers with a {@link StandbyException} first, so
+   * Runs before each slave call: a standby answers with a StandbyException first, so
    * that the slave turns to the other NameNode rather than taking a refusal.
    */
   private void checkSlave(String datanodeUuid, List<SlaveProof> proofs) throws IOException {
-    master();
+    master.get();
     try {
       callers.checkSlave(datanodeUuid, proofs);
     } catch (AccessControlException e) {
@@ -175,52 +153,46 @@ public final class MpCacheMasterPlugin implements ServicePlugin, MpCacheMasterPr
   @Override
   public Registration register(String datanodeUuid, String hostname, SlaveUsage usage,
       long[] cachedBlocks) throws IOException {
-    return master().register(datanodeUuid, hostname, usage, cachedBlocks);
+    return master.run(active -> active.register(datanodeUuid, hostname, usage, cachedBlocks));
   }
 
   @Override
   public HeartbeatAnswer heartbeat(String datanodeUuid, SlaveUsage usage, long[] hits,
       long[] misses, long[] cached, long[] removed) throws IOException {
-    return master().heartbeat(datanodeUuid, usage, hits, misses, cached, removed);
+    return master.run(active -> active.heartbeat(datanodeUuid, usage, hits, misses, cached,
+        removed));
   }
 
   @Override
   public AdmissionAnswer requestAdmission(String datanodeUuid, long blockId, long bytes,
       long[] hits) throws IOException {
-    return master().requestAdmission(datanodeUuid, blockId, bytes, hits);
+    return master.run(active -> active.requestAdmission(datanodeUuid, blockId, bytes, hits));
   }
 
   @Override
   public MasterReport report() throws IOException {
-    CacheMaster active = master();
+    master.get();
     callers.checkSuperuser("mpCacheReport");
-    return active.report();
+    return master.run(CacheMaster::report);
   }
 
   @Override
   public boolean switchMaster(boolean on) throws IOException {
     callers.checkSuperuser("mpCacheSwitch");
-    synchronized (this) {
-      boolean wasOn = !switchedOff;
-      switchedOff = !on;
-      if (!on) {
-        master = null;
-      }
-      if (wasOn != on) {
-        LOG.info("mpCache master switched {} by {}", on ? "on" : "off",
-            Server.getRemoteUser());
-      }
-      return wasOn;
+    boolean wasOn = master.switchTo(on);
+    if (wasOn != on) {
+      LOG.info("mpCache master switched {} by {}", on ? "on" : "off", Server.getRemoteUser());
     }
+    return wasOn;
   }
 
   @Override
   public List<List<String>> cachedOn(long[] blockIds) throws IOException {
-    CacheMaster active = master();
+    master.get();
     if (blockIds.length > MAX_CACHED_ON_BLOCKS) {
       throw new IOException("mpCache master: a cachedOn call asks about " + blockIds.length
           + " blocks; at most " + MAX_CACHED_ON_BLOCKS + " a call");
     }
-    return active.cachedOn(blockIds);
+    return master.run(active -> active.cachedOn(blockIds));
   }
 }

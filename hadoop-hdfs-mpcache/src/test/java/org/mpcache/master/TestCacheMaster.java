@@ -30,7 +30,7 @@ class TestCacheMaster {
   private static final long[] NONE = new long[0];
 
   /** Data set {@code d} is directory /d<d> of {@code sizes[d]} blocks, numbered d * 100 + i. */
-  private static final class FakeNamespace implements Namespace {
+  static class FakeNamespace implements Namespace {
     final int[] sizes;
     Set<String> live;
     Set<String> leaving = Set.of();
