@@ -23,7 +23,7 @@ import org.mpcache.protocol.SlaveUsage;
 
 /** The master's protocol behaviour over a fake namespace and a hand-driven clock. */
 class TestCacheMaster {
-  private static final long BLOCK = 1024;
+  static final long BLOCK = 1024;
   private static final long RECOVERY_MS = 10_000;
   private static final long EXPIRY_MS = 5_000;
   private static final long IDLE_MS = 60_000;
@@ -31,6 +31,7 @@ class TestCacheMaster {
 
   /** Data set {@code d} is directory /d<d> of {@code sizes[d]} blocks, numbered d * 100 + i. */
   static class FakeNamespace implements Namespace {
+    static final int MAX_BLOCKS = 100;
     final int[] sizes;
     Set<String> live;
     Set<String> leaving = Set.of();
@@ -54,8 +55,8 @@ class TestCacheMaster {
     public DataSetRef[] dataSetsOf(long[] blockIds) {
       DataSetRef[] refs = new DataSetRef[blockIds.length];
       for (int i = 0; i < blockIds.length; i++) {
-        int d = (int) (blockIds[i] / 100);
-        refs[i] = d < sizes.length && blockIds[i] % 100 < sizes[d]
+        int d = (int) (blockIds[i] / MAX_BLOCKS);
+        refs[i] = d < sizes.length && blockIds[i] % MAX_BLOCKS < sizes[d]
             ? new DataSetRef(1000 + d, "/d" + d, sizes[d]) : null;
       }
       return refs;
