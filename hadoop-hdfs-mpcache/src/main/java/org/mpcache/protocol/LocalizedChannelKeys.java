@@ -18,16 +18,41 @@ public final class LocalizedChannelKeys {
   private static final String HMAC = "HmacSHA256";
   /** Binds the key to this channel: the same secret keyed for another use gives another key. */
   private static final String CONTEXT = "mpcache-localized-v1:";
+  private static final String WRAP_CONTEXT = "mpcache-relay-wrap-v1:";
+  /** A job key's length: an HMAC-SHA256. */
+  public static final int KEY_BYTES = 32;
 
   private LocalizedChannelKeys() {
   }
 
   /** The key the tasks of {@code jobId} prove their job with, from its shuffle secret. */
   public static byte[] jobKey(byte[] shuffleSecret, String jobId) {
+    return hmac(shuffleSecret, CONTEXT + jobId);
+  }
+
+  /**
+   * The job key as the relay sends it, or back: XOR with a pad only holders of the relay secret
+   * can make, one per job. A peer that is not the DataNode (a process that took the channel's
+   * port while the DataNode was down) learns nothing from it.
+   */
+  public static byte[] wrap(byte[] key, byte[] relaySecret, String jobId) {
+    if (key.length != KEY_BYTES) {
+      throw new IllegalArgumentException("a job key is " + KEY_BYTES + " bytes, not "
+          + key.length);
+    }
+    byte[] pad = hmac(relaySecret, WRAP_CONTEXT + jobId);
+    byte[] wrapped = new byte[KEY_BYTES];
+    for (int i = 0; i < KEY_BYTES; i++) {
+      wrapped[i] = (byte) (key[i] ^ pad[i]);
+    }
+    return wrapped;
+  }
+
+  private static byte[] hmac(byte[] secret, String message) {
     try {
       Mac mac = Mac.getInstance(HMAC);
-      mac.init(new SecretKeySpec(shuffleSecret, HMAC));
-      return mac.doFinal((CONTEXT + jobId).getBytes(StandardCharsets.UTF_8));
+      mac.init(new SecretKeySpec(secret, HMAC));
+      return mac.doFinal(message.getBytes(StandardCharsets.UTF_8));
     } catch (GeneralSecurityException e) {
       throw new IllegalStateException("the JVM lacks " + HMAC, e); // every JVM has it
     }

@@ -7,8 +7,17 @@ import java.io.IOException;
  * the key each job's tasks prove their job with, while the job has containers on the node.
  */
 public interface LocalizedRelayProtocol {
-  /** The job's tasks will prove their job with {@code key}. */
-  void admitJob(String jobId, byte[] key) throws IOException;
+  /**
+   * A job key lapses on the DataNode unless admitted again within this (a NodeManager that
+   * restarted forgets nothing); the relay sends every live job's key every quarter of it.
+   */
+  long KEY_LEASE_MILLIS = 120_000;
+
+  /**
+   * The job's tasks will prove their job with the key {@code wrappedKey} carries
+   * ({@link LocalizedChannelKeys#wrap}).
+   */
+  void admitJob(String jobId, byte[] wrappedKey) throws IOException;
 
   /** The job ended on this node: its key goes. */
   void forgetJob(String jobId) throws IOException;

@@ -3,9 +3,10 @@ package org.mpcache.protocol;
 import java.io.DataInput;
 import java.io.DataOutput;
 import java.io.IOException;
+import java.util.regex.Pattern;
 
+import org.apache.commons.lang3.StringUtils;
 import org.apache.hadoop.io.Text;
-import org.apache.hadoop.io.WritableUtils;
 import org.apache.hadoop.security.UserGroupInformation;
 import org.apache.hadoop.security.token.TokenIdentifier;
 
@@ -17,6 +18,9 @@ import org.apache.hadoop.security.token.TokenIdentifier;
  */
 public final class LocalizedTokenIdentifier extends TokenIdentifier {
   public static final Text KIND = new Text("MPCACHE_LOCALIZED");
+  /** The form of a MapReduce job id; its cluster part is a timestamp, its job part a count. */
+  public static final Pattern JOB_ID = Pattern.compile("job_\\d{1,20}_\\d{1,10}");
+  private static final int MAX_JOB_ID_CHARS = 64;
   private static final String RELAY_USER = "mpcache-relay";
 
   /** The job whose tasks hold the token; empty for the relay. */
@@ -33,8 +37,8 @@ public final class LocalizedTokenIdentifier extends TokenIdentifier {
 
   /** The identity of a task of the job. */
   public static LocalizedTokenIdentifier ofJob(String jobId) {
-    if (jobId.isEmpty()) {
-      throw new IllegalArgumentException("a job token names its job");
+    if (!JOB_ID.matcher(jobId).matches()) {
+      throw new IllegalArgumentException("\"" + jobId + "\" is not a job id");
     }
     return new LocalizedTokenIdentifier(jobId);
   }
@@ -65,12 +69,21 @@ public final class LocalizedTokenIdentifier extends TokenIdentifier {
 
   @Override
   public void write(DataOutput out) throws IOException {
-    WritableUtils.writeString(out, jobId);
+    Text.writeString(out, jobId);
   }
 
+  /**
+   * Read from what an unauthenticated caller sends (the RPC server reads the identifier before it
+   * checks the password): a bounded length, and nothing but a job id or the relay's empty one.
+   */
   @Override
   public void readFields(DataInput in) throws IOException {
-    jobId = WritableUtils.readString(in);
+    String read = Text.readString(in, MAX_JOB_ID_CHARS);
+    if (!read.isEmpty() && !JOB_ID.matcher(read).matches()) {
+      throw new IOException("mpCache: a channel token names \""
+          + StringUtils.abbreviate(read, 40) + "\", not a job id (job_<cluster>_<job>)");
+    }
+    jobId = read;
   }
 
   @Override

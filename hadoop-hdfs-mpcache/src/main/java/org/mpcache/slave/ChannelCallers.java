@@ -15,8 +15,8 @@ import org.mpcache.protocol.LocalizedTokenIdentifier;
  * Whom the localized-space channel takes each call from (docs/security.md, "The localized-space
  * channel"). With a relay secret, a task's call must come with its job's token (the RPC server
  * checked its password) and name an attempt of that job, and only the relay's token admits or
- * forgets jobs. Without one, attempts are taken as named and nobody admits jobs. A call made in
- * the DataNode's own process (no RPC caller) is trusted.
+ * forgets jobs. Without one, attempts are taken as named and nobody admits jobs. The channel is
+ * only reached over RPC: a call without a caller proves nothing.
  */
 final class ChannelCallers implements CallerCheck {
   private final boolean proofsRequired;
@@ -29,11 +29,10 @@ final class ChannelCallers implements CallerCheck {
 
   @Override
   public void checkTask(String attemptId) throws IOException {
-    UserGroupInformation caller = Server.getRemoteUser();
-    if (!proofsRequired || caller == null) {
+    if (!proofsRequired) {
       return;
     }
-    LocalizedTokenIdentifier identity = proven(caller);
+    LocalizedTokenIdentifier identity = proven(Server.getRemoteUser());
     if (identity == null || !identity.jobId().equals(LocalizedLedger.jobOf(attemptId))) {
       refused.incrementAndGet();
       throw new AccessControlException("mpCache: a caller proving "
@@ -50,11 +49,7 @@ final class ChannelCallers implements CallerCheck {
       throw new AccessControlException("mpCache: this DataNode takes no job keys: "
           + MpCacheConfigKeys.DFS_MPCACHE_LOCALIZED_RELAY_SECRET_FILE_KEY + " is not set");
     }
-    UserGroupInformation caller = Server.getRemoteUser();
-    if (caller == null) {
-      return;
-    }
-    LocalizedTokenIdentifier identity = proven(caller);
+    LocalizedTokenIdentifier identity = proven(Server.getRemoteUser());
     if (identity == null || !identity.isRelay()) {
       refused.incrementAndGet();
       throw new AccessControlException("mpCache: only the NodeManager's relay, proving the relay"
@@ -68,8 +63,14 @@ final class ChannelCallers implements CallerCheck {
     return refused.get();
   }
 
-  /** The channel token the RPC server authenticated the caller with, if any. */
+  /**
+   * The channel token the RPC server authenticated the caller with, if any. A caller that sent
+   * no user at all (simple authentication allows it) has none.
+   */
   private static LocalizedTokenIdentifier proven(UserGroupInformation caller) {
+    if (caller == null) {
+      return null;
+    }
     for (TokenIdentifier identity : caller.getTokenIdentifiers()) {
       if (identity instanceof LocalizedTokenIdentifier channel) {
         return channel;

@@ -1,78 +1,95 @@
 package org.mpcache.slave;
 
 import java.io.IOException;
+import java.util.HashMap;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.regex.Pattern;
+import java.util.function.LongSupplier;
 
 import org.apache.commons.lang3.StringUtils;
 import org.apache.hadoop.security.token.SecretManager;
+import org.mpcache.protocol.LocalizedChannelKeys;
 import org.mpcache.protocol.LocalizedRelayProtocol;
 import org.mpcache.protocol.LocalizedTokenIdentifier;
 
 /**
  * The passwords the localized-space channel checks callers' tokens against (docs/security.md,
  * "The localized-space channel"): the relay secret for the NodeManager's relay, and the key of
- * each job the relay admitted for that job's tasks. Tokens are made by the relay and the tasks,
- * never here.
+ * each job the relay admitted for that job's tasks. A key lapses unless the relay admits it
+ * again within {@link LocalizedRelayProtocol#KEY_LEASE_MILLIS}, so the keys of jobs whose end no
+ * NodeManager reported (it restarted, a call was lost) do not pile up. Tokens are made by the
+ * relay and the tasks, never here.
  */
 final class ChannelJobKeys extends SecretManager<LocalizedTokenIdentifier>
     implements LocalizedRelayProtocol {
-  static final Pattern JOB = Pattern.compile("job_\\d+_\\d+");
   /** More jobs with containers on one node at once than any node runs; beyond it, refused. */
   static final int MAX_JOBS = 10_000;
-  /** The keys the relay derives are 32 bytes (HMAC-SHA256); anything far off is no key. */
-  private static final int MIN_KEY_BYTES = 16;
-  private static final int MAX_KEY_BYTES = 64;
+
+  private record Key(byte[] key, long expiresMillis) {
+  }
 
   /** Null: no relay secret configured, no relay proves itself. */
   private final byte[] relaySecret;
-  private final Map<String, byte[]> keys = new ConcurrentHashMap<>();
+  private final LongSupplier clock;
+  private final Map<String, Key> keys = new HashMap<>();
 
-  ChannelJobKeys(byte[] relaySecret) {
+  ChannelJobKeys(byte[] relaySecret, LongSupplier clock) {
     this.relaySecret = relaySecret == null ? null : relaySecret.clone();
+    this.clock = clock;
   }
 
   @Override
-  public void admitJob(String jobId, byte[] key) throws IOException {
-    if (!JOB.matcher(jobId).matches()) {
+  public synchronized void admitJob(String jobId, byte[] wrappedKey) throws IOException {
+    if (relaySecret == null) {
+      throw new IOException("mpCache: this DataNode has no relay secret to unwrap job keys with");
+    }
+    if (!LocalizedTokenIdentifier.JOB_ID.matcher(jobId).matches()) {
       throw new IOException("mpCache: \"" + StringUtils.abbreviate(jobId, 80)
           + "\" is not a job id (job_<cluster>_<job>)");
     }
-    if (key.length < MIN_KEY_BYTES || key.length > MAX_KEY_BYTES) {
-      throw new IOException("mpCache: the key of " + jobId + " is " + key.length
-          + " bytes; a job key is " + MIN_KEY_BYTES + " to " + MAX_KEY_BYTES + " bytes");
+    if (wrappedKey.length != LocalizedChannelKeys.KEY_BYTES) {
+      throw new IOException("mpCache: the key of " + jobId + " is " + wrappedKey.length
+          + " bytes; a job key is " + LocalizedChannelKeys.KEY_BYTES);
     }
+    long now = clock.getAsLong();
+    expire(now);
     if (keys.size() >= MAX_JOBS && !keys.containsKey(jobId)) {
-      throw new IOException("mpCache: " + MAX_JOBS + " jobs already hold keys on this node;"
-          + " the NodeManager's relay forgets none (" + jobId + " refused)");
+      throw new IOException("mpCache: " + MAX_JOBS + " jobs already hold keys on this node ("
+          + jobId + " refused)");
     }
-    keys.put(jobId, key.clone());
+    keys.put(jobId, new Key(LocalizedChannelKeys.wrap(wrappedKey, relaySecret, jobId),
+        now + KEY_LEASE_MILLIS));
   }
 
   @Override
-  public void forgetJob(String jobId) {
+  public synchronized void forgetJob(String jobId) {
     keys.remove(jobId);
   }
 
-  int jobs() {
+  synchronized int jobs() {
+    expire(clock.getAsLong());
     return keys.size();
   }
 
   @Override
-  public byte[] retrievePassword(LocalizedTokenIdentifier identity) throws InvalidToken {
+  public synchronized byte[] retrievePassword(LocalizedTokenIdentifier identity)
+      throws InvalidToken {
     if (identity.isRelay()) {
       if (relaySecret == null) {
         throw new InvalidToken("mpCache: this DataNode has no relay secret");
       }
       return relaySecret.clone();
     }
-    byte[] key = keys.get(identity.jobId());
+    expire(clock.getAsLong());
+    Key key = keys.get(identity.jobId());
     if (key == null) {
       throw new InvalidToken("mpCache: no key for " + identity.jobId() + " on this node: the"
           + " NodeManager's relay has not handed it over (docs/security.md)");
     }
-    return key.clone();
+    return key.key().clone();
+  }
+
+  private void expire(long nowMillis) {
+    keys.values().removeIf(key -> key.expiresMillis() <= nowMillis);
   }
 
   @Override

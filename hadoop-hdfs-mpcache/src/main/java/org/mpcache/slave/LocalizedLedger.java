@@ -60,23 +60,48 @@ final class LocalizedLedger {
     return job.lookingAt() ? "job_" + job.group(1) : null;
   }
 
-  /** Bytes granted to the attempt under its live lease. */
-  long grantedToAttempt(String attempt, long nowMillis) {
+  /** What the attempt holds: the larger of its live grants and the files it wrote. */
+  long heldByAttempt(String attempt, long nowMillis) {
     expire(nowMillis);
     Lease lease = leases.get(attempt);
-    return lease == null ? 0 : lease.grantedBytes;
+    return Math.max(lease == null ? 0 : lease.grantedBytes, onDisk.getOrDefault(attempt, 0L));
   }
 
-  /** Bytes granted to the job's attempts under live leases. */
-  long grantedToJob(String job, long nowMillis) {
+  /**
+   * What the job's attempts hold, running or ended: an ended attempt's files stay until YARN
+   * deletes the job's dirs, so they count against the job as its running attempts' grants do.
+   */
+  long heldByJob(String job, long nowMillis) {
     expire(nowMillis);
-    long granted = 0;
+    long held = 0;
     for (Map.Entry<String, Lease> lease : leases.entrySet()) {
       if (job.equals(jobOf(lease.getKey()))) {
-        granted += lease.getValue().grantedBytes;
+        held += Math.max(lease.getValue().grantedBytes,
+            onDisk.getOrDefault(lease.getKey(), 0L));
       }
     }
-    return granted;
+    for (Map.Entry<String, Long> files : onDisk.entrySet()) {
+      if (!leases.containsKey(files.getKey()) && job.equals(jobOf(files.getKey()))) {
+        held += files.getValue();
+      }
+    }
+    return held;
+  }
+
+  /** Attempts of the job holding live grants. */
+  int liveAttemptsOfJob(String job, long nowMillis) {
+    expire(nowMillis);
+    int live = 0;
+    for (String attempt : leases.keySet()) {
+      if (job.equals(jobOf(attempt))) {
+        live++;
+      }
+    }
+    return live;
+  }
+
+  boolean holdsLease(String attempt) {
+    return leases.containsKey(attempt);
   }
 
   void finished(String attempt) {

@@ -57,6 +57,11 @@ public final class SpaceTuner implements LocalizedSpaceProtocol, Closeable {
   /** The file in each localized dir that names where the slave serves tasks ("host:port"). */
   public static final String ADDRESS_FILE = ".mpcache-slave";
   private static final Logger LOG = LoggerFactory.getLogger(SpaceTuner.class);
+  /** More task attempts than a node runs at once, in all and of one job. */
+  static final int MAX_LIVE_ATTEMPTS = 10_000;
+  static final int MAX_LIVE_ATTEMPTS_PER_JOB = 1_000;
+  /** Attempt ids are about 40 characters; a longer one is no attempt of a real job. */
+  private static final int MAX_ATTEMPT_ID_CHARS = 100;
   /** Requests waiting for evictions hold a handler each; the others keep being answered. */
   private static final int HANDLERS = 4;
 
@@ -92,7 +97,7 @@ public final class SpaceTuner implements LocalizedSpaceProtocol, Closeable {
     this.jobMaxShare = settings.jobMaxShare();
     this.attemptMaxShare = settings.attemptMaxShare();
     byte[] relaySecret = settings.relaySecret();
-    this.jobKeys = new ChannelJobKeys(relaySecret);
+    this.jobKeys = new ChannelJobKeys(relaySecret, clock);
     this.proofsRequired = relaySecret != null;
     this.callers = new ChannelCallers(proofsRequired);
     this.clock = clock;
@@ -222,7 +227,7 @@ public final class SpaceTuner implements LocalizedSpaceProtocol, Closeable {
         synchronized (this) {
           grant = overLimits(attemptId, bytes) ? DynamicPool.Grant.NO_ROOM
               : pool.request(bytes, cache.usedBytes());
-          if (grant == DynamicPool.Grant.GRANTED) {
+          if (grant == DynamicPool.Grant.GRANTED && bytes > 0) {
             ledger.granted(attemptId, bytes, clock.getAsLong());
           } else if (grant == DynamicPool.Grant.EVICT_INPUT_FIRST && !waiting) {
             waiting = true; // a scan meanwhile must not hand the units back
@@ -251,17 +256,26 @@ public final class SpaceTuner implements LocalizedSpaceProtocol, Closeable {
   }
 
   /**
-   * Whether the attempt, or its job, would hold more than its share of what localized data may
-   * ever hold ({@code dfs.mpcache.localized.attempt.max-share}, {@code ...job.max-share}): one
-   * job cannot take every pool unit of the node.
+   * Whether the attempt, or its job (running attempts' grants and ended attempts' files), would
+   * hold more than its share of what localized data may ever hold
+   * ({@code dfs.mpcache.localized.attempt.max-share}, {@code ...job.max-share}): one job cannot
+   * take every pool unit of the node. A new attempt is also refused beyond
+   * {@value #MAX_LIVE_ATTEMPTS} live attempts, or {@value #MAX_LIVE_ATTEMPTS_PER_JOB} of its job:
+   * grants cost the tuner memory and time per attempt.
    */
   private boolean overLimits(String attemptId, long bytes) {
     long ceiling = pool.localizedCeilingBytes();
     long now = clock.getAsLong();
-    return LongMath.saturatedAdd(ledger.grantedToAttempt(attemptId, now), bytes)
+    String job = LocalizedLedger.jobOf(attemptId);
+    if (bytes > 0 && !ledger.holdsLease(attemptId)
+        && (ledger.liveAttempts(now) >= MAX_LIVE_ATTEMPTS
+            || ledger.liveAttemptsOfJob(job, now) >= MAX_LIVE_ATTEMPTS_PER_JOB)) {
+      return true;
+    }
+    return LongMath.saturatedAdd(ledger.heldByAttempt(attemptId, now), bytes)
         > (long) (attemptMaxShare * ceiling)
-        || LongMath.saturatedAdd(ledger.grantedToJob(LocalizedLedger.jobOf(attemptId), now),
-            bytes) > (long) (jobMaxShare * ceiling);
+        || LongMath.saturatedAdd(ledger.heldByJob(job, now), bytes)
+        > (long) (jobMaxShare * ceiling);
   }
 
   /** Waits for input data to fit {@code bytes}; false when it did not in time or we stop. */
@@ -279,7 +293,8 @@ public final class SpaceTuner implements LocalizedSpaceProtocol, Closeable {
    * files found by it, so anything else would hold room no scan could ever attribute.
    */
   private static void checkAttempt(String attemptId) throws IOException {
-    if (!LocalizedScan.ATTEMPT.matcher(attemptId).matches()) {
+    if (attemptId.length() > MAX_ATTEMPT_ID_CHARS
+        || !LocalizedScan.ATTEMPT.matcher(attemptId).matches()) {
       throw new IOException("mpCache: \"" + StringUtils.abbreviate(attemptId, 80)
           + "\" is not a task attempt id (attempt_<cluster>_<job>_<m|r>_<task>_<attempt>)");
     }

@@ -206,7 +206,7 @@ class TestSecureMaster {
     // Token authentication: neither the relay nor a task holds a Kerberos ticket.
     try (LocalizedSpaceClientSideTranslatorPB relay = LocalizedSpaceClientSideTranslatorPB
         .connect(conf, channel, 10_000, LocalizedTokenIdentifier.relay(), RELAY_SECRET)) {
-      relay.admitJob(job, key);
+      relay.admitJob(job, LocalizedChannelKeys.wrap(key, RELAY_SECRET, job));
     }
     try (LocalizedSpaceClientSideTranslatorPB task = LocalizedSpaceClientSideTranslatorPB
         .connect(conf, channel, 10_000, LocalizedTokenIdentifier.ofJob(job), key)) {

@@ -17,6 +17,12 @@ import java.nio.file.attribute.PosixFilePermissions;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.server.datanode.fsdataset.impl.MpCacheFsDataset;
+import org.apache.hadoop.io.DataInputBuffer;
+import org.apache.hadoop.io.DataOutputBuffer;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.io.WritableUtils;
+import org.apache.hadoop.ipc.ProtobufRpcEngine2;
+import org.apache.hadoop.ipc.RPC;
 import org.apache.hadoop.net.NetUtils;
 import org.apache.hadoop.test.GenericTestUtils;
 import org.apache.hadoop.test.GenericTestUtils.LogCapturer;
@@ -26,8 +32,13 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.mpcache.protocol.LocalizedChannelKeys;
+import org.apache.hadoop.thirdparty.protobuf.ByteString;
+import org.apache.hadoop.thirdparty.protobuf.ServiceException;
 import org.mpcache.protocol.LocalizedSpaceClientSideTranslatorPB;
+import org.mpcache.protocol.LocalizedSpaceProtocolPB;
 import org.mpcache.protocol.LocalizedTokenIdentifier;
+import org.mpcache.protocol.proto.LocalizedSpaceProtos.AdmitJobRequestProto;
+import org.mpcache.protocol.proto.LocalizedSpaceProtos.ReserveRequestProto;
 import org.slf4j.LoggerFactory;
 
 /**
@@ -94,6 +105,13 @@ class TestChannelCallers {
         LocalizedTokenIdentifier.relay(), secret);
   }
 
+  /** As the relay admits a job: its key, wrapped with the relay secret. */
+  private static void admit(LocalizedSpaceClientSideTranslatorPB relay, String job,
+      byte[] shuffleSecret) throws IOException {
+    relay.admitJob(job, LocalizedChannelKeys.wrap(LocalizedChannelKeys.jobKey(shuffleSecret, job),
+        RELAY_SECRET, job));
+  }
+
   private static byte[] secret(String text) {
     return text.getBytes(StandardCharsets.UTF_8);
   }
@@ -120,8 +138,8 @@ class TestChannelCallers {
     byte[] victimSecret = secret("shuffle secret of job 1");
     byte[] otherSecret = secret("shuffle secret of job 2");
     try (LocalizedSpaceClientSideTranslatorPB relay = relay(RELAY_SECRET)) {
-      relay.admitJob(JOB, LocalizedChannelKeys.jobKey(victimSecret, JOB));
-      relay.admitJob(OTHER_JOB, LocalizedChannelKeys.jobKey(otherSecret, OTHER_JOB));
+      admit(relay, JOB, victimSecret);
+      admit(relay, OTHER_JOB, otherSecret);
     }
     try (LocalizedSpaceClientSideTranslatorPB victim = task(JOB, victimSecret)) {
       assertTrue(victim.reserve(MAP, BLOCK).granted());
@@ -177,7 +195,7 @@ class TestChannelCallers {
       assertThrows(IOException.class, () -> early.reserve(MAP, BLOCK));
     }
     try (LocalizedSpaceClientSideTranslatorPB relay = relay(RELAY_SECRET)) {
-      relay.admitJob(JOB, LocalizedChannelKeys.jobKey(shuffleSecret, JOB));
+      admit(relay, JOB, shuffleSecret);
       try (LocalizedSpaceClientSideTranslatorPB task = task(JOB, shuffleSecret)) {
         assertTrue(task.reserve(MAP, BLOCK).granted());
       }
@@ -186,7 +204,7 @@ class TestChannelCallers {
       assertTrue(notAJob.getMessage().contains("is not a job id"), notAJob.getMessage());
       IOException shortKey = assertThrows(IOException.class,
           () -> relay.admitJob("job_1_0003", new byte[1]));
-      assertTrue(shortKey.getMessage().contains("a job key is 16 to 64 bytes"),
+      assertTrue(shortKey.getMessage().contains("a job key is 32"),
           shortKey.getMessage());
       relay.forgetJob(JOB);
     }
@@ -229,6 +247,83 @@ class TestChannelCallers {
       assertEquals(BLOCK + 1L, tuner().refusedBytes());
       tasks.finish(MAP);
       assertTrue(tasks.reserve(secondMap, BLOCK).granted(), "the finished attempt's share");
+    }
+  }
+
+  @Test
+  void aCallerThatSendsNoUserAtAllProvesNothing() throws Exception {
+    start(withRelaySecret());
+    try (LocalizedSpaceClientSideTranslatorPB relay = relay(RELAY_SECRET)) {
+      admit(relay, JOB, secret("shuffle secret of job 1"));
+    }
+    // Simple authentication lets a client connect without naming any user.
+    Configuration conf = conf();
+    RPC.setProtocolEngine(conf, LocalizedSpaceProtocolPB.class, ProtobufRpcEngine2.class);
+    LocalizedSpaceProtocolPB nobody = RPC.getProtocolProxy(LocalizedSpaceProtocolPB.class,
+        RPC.getProtocolVersion(LocalizedSpaceProtocolPB.class), channel, null, conf,
+        NetUtils.getDefaultSocketFactory(conf), 10_000, null).getProxy();
+    try {
+      ServiceException reserve = assertThrows(ServiceException.class, () -> nobody.reserve(null,
+          ReserveRequestProto.newBuilder().setAttemptId(MAP).setBytes(BLOCK).build()));
+      assertTrue(reserve.getMessage().contains("proving no job"), reserve.getMessage());
+      ServiceException admit = assertThrows(ServiceException.class, () -> nobody.admitJob(null,
+          AdmitJobRequestProto.newBuilder().setJobId(OTHER_JOB)
+              .setKey(ByteString.copyFrom(new byte[LocalizedChannelKeys.KEY_BYTES])).build()));
+      assertTrue(admit.getMessage().contains("only the NodeManager's relay"), admit.getMessage());
+    } finally {
+      RPC.stopProxy(nobody);
+    }
+    assertEquals(1, tuner().jobsWithKeys());
+    assertEquals(0, tuner().liveAttempts());
+  }
+
+  @Test
+  void aTokenNamingNoJobIsNotReadPastItsBound() throws Exception {
+    DataOutputBuffer huge = new DataOutputBuffer();
+    WritableUtils.writeVInt(huge, Integer.MAX_VALUE);
+    assertThrows(IOException.class, () -> read(huge));
+    DataOutputBuffer notAJob = new DataOutputBuffer();
+    Text.writeString(notAJob, "job_1_0001/../../x");
+    IOException e = assertThrows(IOException.class, () -> read(notAJob));
+    assertTrue(e.getMessage().contains("not a job id"), e.getMessage());
+  }
+
+  private static void read(DataOutputBuffer written) throws IOException {
+    DataInputBuffer in = new DataInputBuffer();
+    in.reset(written.getData(), written.getLength());
+    new LocalizedTokenIdentifier().readFields(in);
+  }
+
+  @Test
+  void anEndedAttemptsFilesCountAgainstItsJobAndAttemptsAreCounted() throws Exception {
+    // Localized data may hold 6 units: a job 3 of them.
+    Configuration conf = conf();
+    conf.set(DFS_MPCACHE_LOCALIZED_JOB_MAX_SHARE_KEY, "0.5");
+    start(conf);
+    File localized = new File(cluster.mini().getDataNodes().get(0).getConf()
+        .get(DFS_MPCACHE_LOCALIZED_DIRS_KEY));
+    try (LocalizedSpaceClientSideTranslatorPB tasks = named()) {
+      assertTrue(tasks.reserve(MAP, 2L * BLOCK).granted());
+      Path output = localized.toPath().resolve("usercache/u/appcache/application_1_0001/output")
+          .resolve(MAP).resolve("file.out");
+      Files.createDirectories(output.getParent());
+      Files.write(output, new byte[2 * BLOCK]);
+      tasks.finish(MAP);
+      GenericTestUtils.waitFor(() -> tuner().localizedBytes() == 2L * BLOCK
+          && tuner().liveAttempts() == 0, 20, 10_000, "the ended map's files counted");
+      String secondMap = "attempt_1_0001_m_000001_0";
+      assertFalse(tasks.reserve(secondMap, 2L * BLOCK).granted(),
+          "the ended map's files still hold 2 of the job's 3 units");
+      assertTrue(tasks.reserve(secondMap, BLOCK).granted());
+      // A reservation of nothing holds no lease; live attempts of one job are bounded.
+      assertTrue(tasks.reserve("attempt_1_0002_m_000000_0", 0).granted());
+      assertEquals(1, tuner().liveAttempts());
+      for (int task = 0; task < SpaceTuner.MAX_LIVE_ATTEMPTS_PER_JOB; task++) {
+        tasks.reserve(String.format("attempt_1_0003_r_%06d_0", task), 1);
+      }
+      assertEquals(1 + SpaceTuner.MAX_LIVE_ATTEMPTS_PER_JOB, tuner().liveAttempts());
+      assertFalse(tasks.reserve("attempt_1_0003_r_999999_0", 1).granted(), "one too many");
+      assertTrue(tasks.reserve("attempt_1_0004_r_000000_0", 1).granted(), "another job's");
     }
   }
 

@@ -2,10 +2,16 @@ package org.mpcache.shuffle;
 
 import java.io.Closeable;
 import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
@@ -17,8 +23,10 @@ import org.mpcache.conf.ConfValues;
 import org.mpcache.conf.InvalidSettingException;
 import org.mpcache.conf.MpCacheConfigKeys;
 import org.mpcache.protocol.LocalizedChannelKeys;
+import org.mpcache.protocol.LocalizedRelayProtocol;
 import org.mpcache.protocol.LocalizedSpaceClientSideTranslatorPB;
 import org.mpcache.protocol.LocalizedTokenIdentifier;
+import org.mpcache.slave.SpaceTuner;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -27,10 +35,13 @@ import org.slf4j.LoggerFactory;
  * cache slave the channel key of each job with containers here, proving itself with the relay
  * secret, and takes it back when the job ends. Calls run on a thread of their own: a slow or
  * dead DataNode never holds up the NodeManager. Every live job's key is sent again every
- * {@link #RESEND_MILLIS}, so a DataNode that restarted learns them back.
+ * {@link #RESEND_MILLIS}, so a DataNode that restarted learns them back, and keys whose end was
+ * never reported lapse there. Keys travel wrapped with the relay secret
+ * ({@link LocalizedChannelKeys#wrap}), and only to a loopback address named in a NodeManager
+ * local dir itself: a process that took the channel's port learns nothing.
  */
 final class ChannelRelay implements Closeable {
-  static final long RESEND_MILLIS = 30_000;
+  static final long RESEND_MILLIS = LocalizedRelayProtocol.KEY_LEASE_MILLIS / 4;
   private static final Logger LOG = LoggerFactory.getLogger(ChannelRelay.class);
   private static final int TIMEOUT_MILLIS = 2_000;
 
@@ -41,7 +52,10 @@ final class ChannelRelay implements Closeable {
   private final Map<String, byte[]> liveJobs = new ConcurrentHashMap<>();
   private final ScheduledExecutorService sender = Executors.newSingleThreadScheduledExecutor(
       new ThreadFactoryBuilder().setDaemon(true).setNameFormat("mpcache-channel-relay").build());
-  /** Whether the last call failed: a failure is logged when it starts, not on every call. */
+  /**
+   * Whether the last call failed: a failure is logged when it starts, not on every call. Only the
+   * sender thread touches it.
+   */
   private boolean failing;
 
   private ChannelRelay(Configuration conf, byte[] relaySecret) {
@@ -68,14 +82,23 @@ final class ChannelRelay implements Closeable {
     byte[] key = LocalizedChannelKeys.jobKey(shuffleSecret, jobId);
     byte[] known = liveJobs.put(jobId, key);
     if (known == null || !Arrays.equals(known, key)) {
-      sender.execute(() -> send(jobId, key));
+      submit(() -> send(jobId, key));
     }
   }
 
   /** The job ended on this node. */
   void forget(String jobId) {
     if (liveJobs.remove(jobId) != null) {
-      sender.execute(() -> send(jobId, null));
+      submit(() -> send(jobId, null));
+    }
+  }
+
+  /** Hands a call to the sender thread, unless the NodeManager is stopping. */
+  private void submit(Runnable call) {
+    try {
+      sender.execute(call);
+    } catch (RejectedExecutionException e) {
+      LOG.debug("mpCache: relay stopped; not sending", e);
     }
   }
 
@@ -85,17 +108,17 @@ final class ChannelRelay implements Closeable {
 
   /** Admits the job with {@code key}, or forgets it when {@code key} is null. */
   private void send(String jobId, byte[] key) {
-    String address = LocalDirRoles.of(localDirs).slaveAddress();
+    InetSocketAddress address = slaveAddress();
     if (address == null) {
       return; // no cache slave keeps localized data in this node's local dirs
     }
     try (LocalizedSpaceClientSideTranslatorPB slave = LocalizedSpaceClientSideTranslatorPB
-        .connect(conf, NetUtils.createSocketAddr(address), TIMEOUT_MILLIS,
-            LocalizedTokenIdentifier.relay(), relaySecret)) {
+        .connect(conf, address, TIMEOUT_MILLIS, LocalizedTokenIdentifier.relay(),
+            relaySecret)) {
       if (key == null) {
         slave.forgetJob(jobId);
       } else {
-        slave.admitJob(jobId, key);
+        slave.admitJob(jobId, LocalizedChannelKeys.wrap(key, relaySecret, jobId));
       }
       if (failing) {
         LOG.info("mpCache: the cache slave at {} takes job keys again", address);
@@ -109,6 +132,32 @@ final class ChannelRelay implements Closeable {
         failing = true;
       }
     }
+  }
+
+  /**
+   * The loopback address in the slave's file ({@link SpaceTuner#ADDRESS_FILE}) at the top of a
+   * NodeManager local dir, where the DataNode writes it, or null.
+   */
+  private InetSocketAddress slaveAddress() {
+    for (String dir : localDirs) {
+      // A plain path or a file: URI, as yarn.nodemanager.local-dirs takes both.
+      Path file = Paths.get(new org.apache.hadoop.fs.Path(dir).toUri().getPath())
+          .resolve(SpaceTuner.ADDRESS_FILE);
+      try {
+        if (Files.isRegularFile(file)) {
+          InetSocketAddress address = NetUtils.createSocketAddr(
+              Files.readString(file, StandardCharsets.UTF_8).trim());
+          if (address.getAddress() != null && address.getAddress().isLoopbackAddress()) {
+            return address;
+          }
+          LOG.warn("mpCache: {} names {}, not a loopback address; no job key goes there", file,
+              address);
+        }
+      } catch (IOException | IllegalArgumentException e) {
+        LOG.debug("mpCache: cannot read {}", file, e);
+      }
+    }
+    return null;
   }
 
   @Override
