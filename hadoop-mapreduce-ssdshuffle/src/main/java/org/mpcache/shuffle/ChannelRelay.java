@@ -58,20 +58,26 @@ final class ChannelRelay implements Closeable {
    */
   private boolean failing;
 
-  private ChannelRelay(Configuration conf, byte[] relaySecret) {
+  private ChannelRelay(Configuration conf, byte[] relaySecret, long resendMillis) {
     this.conf = conf;
     this.localDirs = conf.getTrimmedStrings(YarnConfiguration.NM_LOCAL_DIRS);
     this.relaySecret = relaySecret;
-    sender.scheduleWithFixedDelay(this::resendAll, RESEND_MILLIS, RESEND_MILLIS,
+    sender.scheduleWithFixedDelay(this::resendAll, resendMillis, resendMillis,
         TimeUnit.MILLISECONDS);
   }
 
   /** The relay the NodeManager's configuration asks for, or null without a relay secret. */
   static ChannelRelay from(Configuration conf) throws InvalidSettingException {
+    return from(conf, RESEND_MILLIS);
+  }
+
+  /** The same, resending every {@code resendMillis} (tests make it short). */
+  static ChannelRelay from(Configuration conf, long resendMillis)
+      throws InvalidSettingException {
     byte[] secret = ConfValues.secretFile(conf,
         MpCacheConfigKeys.DFS_MPCACHE_LOCALIZED_RELAY_SECRET_FILE_KEY,
         MpCacheConfigKeys.DFS_MPCACHE_LOCALIZED_RELAY_SECRET_MIN_BYTES);
-    return secret == null ? null : new ChannelRelay(conf, secret);
+    return secret == null ? null : new ChannelRelay(conf, secret, resendMillis);
   }
 
   /**
