@@ -8,10 +8,12 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.CommonConfigurationKeys;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.server.namenode.NameNode;
+import org.apache.hadoop.hdfs.server.namenode.NameNodeTokens;
 import org.apache.hadoop.ipc.ProtobufRpcEngine2;
 import org.apache.hadoop.ipc.RPC;
 import org.apache.hadoop.ipc.Server;
 import org.apache.hadoop.security.AccessControlException;
+import org.apache.hadoop.security.UserGroupInformation;
 import org.apache.hadoop.util.ServicePlugin;
 import org.apache.hadoop.util.Time;
 import org.mpcache.compat.HadoopRelease;
@@ -79,6 +81,9 @@ public final class MpCacheMasterPlugin implements ServicePlugin, MpCacheMasterPr
           .setBindAddress(settings.bindAddress().getHostString())
           .setPort(settings.bindAddress().getPort())
           .setNumHandlers(settings.handlers())
+          // Jobs' ApplicationMasters hold the NameNode's delegation tokens, not tickets.
+          .setSecretManager(UserGroupInformation.isSecurityEnabled()
+              ? NameNodeTokens.secretManager(nameNode.getNamesystem()) : null)
           .setVerbose(false)
           .build();
       server.addTerseExceptions(AccessControlException.class);

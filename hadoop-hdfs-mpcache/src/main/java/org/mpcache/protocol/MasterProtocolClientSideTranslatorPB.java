@@ -54,6 +54,7 @@ public final class MasterProtocolClientSideTranslatorPB implements MpCacheMaster
   public static MasterProtocolClientSideTranslatorPB connect(Configuration conf,
       InetSocketAddress address, int timeoutMillis, Supplier<List<SlaveProof>> proofs)
       throws IOException {
+    MasterTokens.cloneForMaster(conf, address);
     return new MasterProtocolClientSideTranslatorPB(
         FailFastProxies.connect(MpCacheMasterProtocolPB.class, conf, address, timeoutMillis),
         proofs);

@@ -2,6 +2,7 @@ package org.mpcache.master;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.mpcache.conf.MpCacheConfigKeys.*;
@@ -15,9 +16,11 @@ import java.nio.file.Files;
 import java.nio.file.Paths;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.PrivilegedExceptionAction;
+import java.util.List;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.CommonConfigurationKeys;
+import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.FileUtil;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
@@ -32,6 +35,7 @@ import org.apache.hadoop.security.SecurityUtil;
 import org.apache.hadoop.security.UserGroupInformation;
 import org.apache.hadoop.security.UserGroupInformation.AuthenticationMethod;
 import org.apache.hadoop.security.authorize.AuthorizationException;
+import org.apache.hadoop.security.token.Token;
 import org.apache.hadoop.security.ssl.KeyStoreTestUtil;
 import org.apache.hadoop.test.GenericTestUtils;
 import org.apache.hadoop.test.MetricsAsserts;
@@ -43,9 +47,11 @@ import org.junit.jupiter.api.Timeout;
 import org.mpcache.protocol.LocalizedChannelKeys;
 import org.mpcache.protocol.LocalizedSpaceClientSideTranslatorPB;
 import org.mpcache.protocol.LocalizedTokenIdentifier;
+import org.mpcache.protocol.MasterProtocolClientSideTranslatorPB;
 import org.mpcache.protocol.MasterReport;
 import org.mpcache.protocol.MpCacheMasterProtocol;
 import org.mpcache.protocol.MpCachePolicyProvider;
+import org.mpcache.protocol.Registration;
 import org.mpcache.protocol.SlaveUsage;
 import org.mpcache.slave.CacheCounter;
 import org.mpcache.slave.CacheTestCluster;
@@ -225,6 +231,44 @@ class TestSecureMaster {
         finish.getMessage());
     SpaceTuner tuner = ((MpCacheFsDataset) dataNode.getFSDataset()).getSpaceTuner();
     assertEquals(1, tuner.liveAttempts(), "the task's grant stands");
+  }
+
+  @Test
+  void aCallerWithOnlyAnHdfsDelegationTokenAsksWhereBlocksAreCachedAndIsNoSlave()
+      throws Exception {
+    // As a job's ApplicationMaster: an HDFS delegation token obtained at submission, no ticket.
+    Configuration client = new Configuration(conf);
+    FileSystem.setDefaultUri(client, cluster.mini().getURI());
+    Token<?> token = login("alice").doAs((PrivilegedExceptionAction<Token<?>>) () -> {
+      try (FileSystem fs = FileSystem.newInstance(client)) {
+        return fs.getDelegationToken("alice");
+      }
+    });
+    UserGroupInformation job = UserGroupInformation.createRemoteUser("alice");
+    job.addToken(token);
+    Path file = new Path("/token/part-0");
+    cluster.writeCached(file, BLOCK, 3);
+    long block = cluster.mini().getFileSystem().getClient().getLocatedBlocks(file.toString(), 0)
+        .get(0).getBlock().getBlockId();
+    List<List<String>> holders = job.doAs((PrivilegedExceptionAction<List<List<String>>>) () -> {
+      try (MasterProtocolClientSideTranslatorPB master =
+          MasterProtocolClientSideTranslatorPB.connect(client, masterAddress, 10_000)) {
+        return master.cachedOn(new long[] {block});
+      }
+    });
+    assertEquals(1, holders.size());
+    assertFalse(holders.get(0).isEmpty(), "the block's SSD copy: " + holders);
+    String uuid = cluster.mini().getDataNodes().get(0).getDatanodeUuid();
+    Exception forged = assertThrows(Exception.class, () -> job.doAs(
+        (PrivilegedExceptionAction<Registration>) () -> {
+          try (MasterProtocolClientSideTranslatorPB master =
+              MasterProtocolClientSideTranslatorPB.connect(client, masterAddress, 10_000)) {
+            return master.register(uuid, "localhost", new SlaveUsage(0, 0, 0, 0, 0, 0, 0, "ok",
+                0, 0), new long[0]);
+          }
+        }));
+    assertTrue(refusal(AccessControlException.class, forged).getMessage().contains("alice"),
+        forged.toString());
   }
 
   @Test
