@@ -12,10 +12,12 @@ import org.slf4j.LoggerFactory;
  * The cache master of a NameNode while it is active and the master is switched on: made fresh
  * when the NameNode becomes active or the master is switched back on, dropped when it stops
  * being active, is switched off, or fails. A call that fails inside the master (an exception, an
- * out-of-memory error in its tables) drops it, so that its memory goes back to the NameNode and
- * no call reads state it left half-updated: the next call starts a new master, which recovers
- * from the slaves' registrations while they decide on their own. The NameNode is never touched:
- * the master's calls run on its own RPC handlers.
+ * error) drops it, so that no call reads state it left half-updated, and answers of calls that
+ * were under way on it are discarded: the next call starts a new master, which recovers from the
+ * slaves' registrations while they decide on their own. An out-of-memory error also switches the
+ * master off: a new master would grow back to the same size in the NameNode's heap, so an admin
+ * switches it on again ({@code hdfs mpcacheadmin -master on}) after making room. The master's
+ * calls run on its own RPC handlers, never the NameNode's.
  */
 final class ActiveMaster {
   private static final Logger LOG = LoggerFactory.getLogger(ActiveMaster.class);
@@ -71,23 +73,57 @@ final class ActiveMaster {
     return master;
   }
 
-  /** Runs {@code call} on the master; a failure inside it drops the master (see above). */
+  /**
+   * Runs {@code call} on the master; a failure inside it drops the master (see above). The
+   * caller learns only that the master failed: anyone may call, the log has the cause.
+   */
   <T> T run(Call<T> call) throws IOException {
     CacheMaster active = get();
-    try {
-      return call.on(active);
-    } catch (RuntimeException | OutOfMemoryError | StackOverflowError e) {
-      synchronized (this) {
-        if (master == active) {
-          master = null;
+    // Holding the master's monitor (its methods take it too) until the failure is recorded:
+    // a call waiting for it then sees that the master was dropped.
+    synchronized (active) {
+      T answer;
+      try {
+        answer = call.on(active);
+      } catch (RuntimeException | Error e) {
+        if (dropFailed(active, e)) {
+          throw new IOException("mpCache master on " + nameNode + " failed (its log says why);"
+              + " a new one recovers from the slaves, which decide on their own meanwhile");
         }
+        throw restarted();
       }
-      counters.increment(MasterCounter.MASTER_FAILURES);
-      LOG.error("mpCache master failed; dropping its state, a new master recovers it from the"
-          + " slaves' registrations", e);
-      throw new IOException("mpCache master on " + nameNode + " failed (" + e + "); it starts"
-          + " again from the slaves' registrations, which decide on their own meanwhile", e);
+      if (current() != active) {
+        throw restarted(); // the master failed, or was dropped, while this call waited for it
+      }
+      return answer;
     }
+  }
+
+  /** Drops the master that failed; false when another call's failure already had. */
+  private boolean dropFailed(CacheMaster failed, Throwable cause) {
+    boolean outOfMemory = cause instanceof OutOfMemoryError;
+    synchronized (this) {
+      if (master != failed) {
+        return false;
+      }
+      master = null;
+      switchedOff |= outOfMemory;
+    }
+    counters.increment(MasterCounter.MASTER_FAILURES);
+    if (outOfMemory) {
+      LOG.error("mpCache master ran out of memory; its state is dropped and the master switched"
+          + " off, as a new one would grow as large: give the NameNode more heap or the master"
+          + " less to track (docs/policies.md, Scale), then hdfs mpcacheadmin -master on", cause);
+    } else {
+      LOG.error("mpCache master failed; dropping its state, a new master recovers it from the"
+          + " slaves' registrations", cause);
+    }
+    return true;
+  }
+
+  private IOException restarted() {
+    return new IOException("mpCache master on " + nameNode + " restarted while answering;"
+        + " ask again");
   }
 
   /** Switches the master on or off; returns whether it was on. */

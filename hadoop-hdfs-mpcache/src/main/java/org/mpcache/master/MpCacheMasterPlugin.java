@@ -176,7 +176,7 @@ public final class MpCacheMasterPlugin implements ServicePlugin, MpCacheMasterPr
 
   @Override
   public MasterReport report() throws IOException {
-    master.get();
+    master.get(); // a standby says so before it refuses a caller
     callers.checkSuperuser("mpCacheReport");
     return master.run(CacheMaster::report);
   }
@@ -193,7 +193,7 @@ public final class MpCacheMasterPlugin implements ServicePlugin, MpCacheMasterPr
 
   @Override
   public List<List<String>> cachedOn(long[] blockIds) throws IOException {
-    master.get();
+    master.get(); // a standby says so before it refuses a request
     if (blockIds.length > MAX_CACHED_ON_BLOCKS) {
       throw new IOException("mpCache master: a cachedOn call asks about " + blockIds.length
           + " blocks; at most " + MAX_CACHED_ON_BLOCKS + " a call");

@@ -18,7 +18,7 @@ public final class LocalizedChannelKeys {
   private static final String HMAC = "HmacSHA256";
   /** Binds the key to this channel: the same secret keyed for another use gives another key. */
   private static final String CONTEXT = "mpcache-localized-v1:";
-  private static final String WRAP_CONTEXT = "mpcache-relay-wrap-v1:";
+  private static final String MASK_CONTEXT = "mpcache-relay-mask-v1:";
   /** A job key's length: an HMAC-SHA256. */
   public static final int KEY_BYTES = 32;
 
@@ -31,21 +31,21 @@ public final class LocalizedChannelKeys {
   }
 
   /**
-   * The job key as the relay sends it, or back: XOR with a pad only holders of the relay secret
-   * can make, one per job. A peer that is not the DataNode (a process that took the channel's
-   * port while the DataNode was down) learns nothing from it.
+   * The job key XOR a pad only holders of the relay secret can make, one per job: the relay
+   * sends a key masked, the DataNode masks it again to read it. A peer that is not the DataNode
+   * (a process that took the channel's port while the DataNode was down) learns nothing from it.
    */
-  public static byte[] wrap(byte[] key, byte[] relaySecret, String jobId) {
+  public static byte[] mask(byte[] key, byte[] relaySecret, String jobId) {
     if (key.length != KEY_BYTES) {
       throw new IllegalArgumentException("a job key is " + KEY_BYTES + " bytes, not "
           + key.length);
     }
-    byte[] pad = hmac(relaySecret, WRAP_CONTEXT + jobId);
-    byte[] wrapped = new byte[KEY_BYTES];
+    byte[] pad = hmac(relaySecret, MASK_CONTEXT + jobId);
+    byte[] masked = new byte[KEY_BYTES];
     for (int i = 0; i < KEY_BYTES; i++) {
-      wrapped[i] = (byte) (key[i] ^ pad[i]);
+      masked[i] = (byte) (key[i] ^ pad[i]);
     }
-    return wrapped;
+    return masked;
   }
 
   private static byte[] hmac(byte[] secret, String message) {

@@ -14,10 +14,10 @@ public interface LocalizedRelayProtocol {
   long KEY_LEASE_MILLIS = 120_000;
 
   /**
-   * The job's tasks will prove their job with the key {@code wrappedKey} carries
-   * ({@link LocalizedChannelKeys#wrap}).
+   * The job's tasks will prove their job with the key {@code maskedKey} carries
+   * ({@link LocalizedChannelKeys#mask}).
    */
-  void admitJob(String jobId, byte[] wrappedKey) throws IOException;
+  void admitJob(String jobId, byte[] maskedKey) throws IOException;
 
   /** The job ended on this node: its key goes. */
   void forgetJob(String jobId) throws IOException;

@@ -9,6 +9,12 @@ import java.io.IOException;
  */
 public interface LocalizedSpaceProtocol {
   /**
+   * The file at the top of each localized dir that names where the slave serves tasks
+   * ("host:port"), which tasks and the NodeManager's relay read.
+   */
+  String ADDRESS_FILE = ".mpcache-slave";
+
+  /**
    * The attempt will write {@code bytes} of intermediate data; granted bytes are its to write on
    * the SSD while it renews within the lease.
    */

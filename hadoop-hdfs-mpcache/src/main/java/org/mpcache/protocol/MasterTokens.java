@@ -2,9 +2,13 @@ package org.mpcache.protocol;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.net.URI;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.hdfs.DFSUtilClient;
+import org.apache.hadoop.hdfs.HAUtilClient;
+import org.apache.hadoop.hdfs.protocol.HdfsConstants;
 import org.apache.hadoop.hdfs.security.token.delegation.DelegationTokenIdentifier;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.security.SecurityUtil;
@@ -31,14 +35,32 @@ final class MasterTokens {
     if (caller.hasKerberosCredentials()) {
       return;
     }
+    Text nameNodeService = nameNodeService(conf);
+    if (nameNodeService == null) {
+      return;
+    }
     Text masterService = SecurityUtil.buildTokenService(master);
-    String nameNodeService = FileSystem.get(conf).getCanonicalServiceName();
     for (Token<?> token : caller.getTokens()) {
       if (DelegationTokenIdentifier.HDFS_DELEGATION_KIND.equals(token.getKind())
-          && !token.isPrivate() && token.getService().toString().equals(nameNodeService)) {
+          && !token.isPrivate() && token.getService().equals(nameNodeService)) {
         caller.addToken(masterService, token.privateClone(masterService));
         return;
       }
     }
+  }
+
+  /**
+   * The service of the HDFS delegation tokens for the default file system, as HDFS names it
+   * ({@code ha-hdfs:<nameservice>} or the NameNode's {@code host:port}); null when the default
+   * file system is not HDFS (viewfs, for one: its masters are not found this way).
+   */
+  static Text nameNodeService(Configuration conf) {
+    URI uri = FileSystem.getDefaultUri(conf);
+    if (!HdfsConstants.HDFS_URI_SCHEME.equals(uri.getScheme())) {
+      return null;
+    }
+    return HAUtilClient.isLogicalUri(conf, uri)
+        ? HAUtilClient.buildTokenServiceForLogicalUri(uri, HdfsConstants.HDFS_URI_SCHEME)
+        : SecurityUtil.buildTokenService(DFSUtilClient.getNNAddress(uri));
   }
 }

@@ -38,16 +38,16 @@ final class ChannelJobKeys extends SecretManager<LocalizedTokenIdentifier>
   }
 
   @Override
-  public synchronized void admitJob(String jobId, byte[] wrappedKey) throws IOException {
+  public synchronized void admitJob(String jobId, byte[] maskedKey) throws IOException {
     if (relaySecret == null) {
-      throw new IOException("mpCache: this DataNode has no relay secret to unwrap job keys with");
+      throw new IOException("mpCache: this DataNode has no relay secret to read job keys with");
     }
     if (!LocalizedTokenIdentifier.JOB_ID.matcher(jobId).matches()) {
       throw new IOException("mpCache: \"" + StringUtils.abbreviate(jobId, 80)
           + "\" is not a job id (job_<cluster>_<job>)");
     }
-    if (wrappedKey.length != LocalizedChannelKeys.KEY_BYTES) {
-      throw new IOException("mpCache: the key of " + jobId + " is " + wrappedKey.length
+    if (maskedKey.length != LocalizedChannelKeys.KEY_BYTES) {
+      throw new IOException("mpCache: the key of " + jobId + " is " + maskedKey.length
           + " bytes; a job key is " + LocalizedChannelKeys.KEY_BYTES);
     }
     long now = clock.getAsLong();
@@ -56,7 +56,7 @@ final class ChannelJobKeys extends SecretManager<LocalizedTokenIdentifier>
       throw new IOException("mpCache: " + MAX_JOBS + " jobs already hold keys on this node ("
           + jobId + " refused)");
     }
-    keys.put(jobId, new Key(LocalizedChannelKeys.wrap(wrappedKey, relaySecret, jobId),
+    keys.put(jobId, new Key(LocalizedChannelKeys.mask(maskedKey, relaySecret, jobId),
         now + KEY_LEASE_MILLIS));
   }
 

@@ -22,10 +22,17 @@ final class LocalizedLedger {
   private final long leaseMillis;
   private final Map<String, Lease> leases = new HashMap<>();
   private Map<String, Long> onDisk = Map.of();
+  /** The bytes of {@link #onDisk} by job. */
+  private Map<String, Long> onDiskByJob = Map.of();
 
   private static final class Lease {
+    final String job;
     long grantedBytes;
     long expiresMillis;
+
+    Lease(String job) {
+      this.job = job;
+    }
   }
 
   LocalizedLedger(long leaseMillis) {
@@ -38,7 +45,7 @@ final class LocalizedLedger {
 
   /** The attempt was granted {@code bytes} more; its lease starts again. */
   void granted(String attempt, long bytes, long nowMillis) {
-    Lease lease = leases.computeIfAbsent(attempt, a -> new Lease());
+    Lease lease = leases.computeIfAbsent(attempt, a -> new Lease(jobOf(a)));
     lease.grantedBytes += bytes;
     lease.expiresMillis = nowMillis + leaseMillis;
   }
@@ -60,9 +67,11 @@ final class LocalizedLedger {
     return job.lookingAt() ? "job_" + job.group(1) : null;
   }
 
-  /** What the attempt holds: the larger of its live grants and the files it wrote. */
-  long heldByAttempt(String attempt, long nowMillis) {
-    expire(nowMillis);
+  /**
+   * What the attempt holds: the larger of its grants and the files it wrote. As of the last
+   * expiry of leases, as are the figures below: the tuner asks {@link #liveAttempts} first.
+   */
+  long heldByAttempt(String attempt) {
     Lease lease = leases.get(attempt);
     return Math.max(lease == null ? 0 : lease.grantedBytes, onDisk.getOrDefault(attempt, 0L));
   }
@@ -71,29 +80,22 @@ final class LocalizedLedger {
    * What the job's attempts hold, running or ended: an ended attempt's files stay until YARN
    * deletes the job's dirs, so they count against the job as its running attempts' grants do.
    */
-  long heldByJob(String job, long nowMillis) {
-    expire(nowMillis);
-    long held = 0;
+  long heldByJob(String job) {
+    long held = onDiskByJob.getOrDefault(job, 0L);
     for (Map.Entry<String, Lease> lease : leases.entrySet()) {
-      if (job.equals(jobOf(lease.getKey()))) {
-        held += Math.max(lease.getValue().grantedBytes,
-            onDisk.getOrDefault(lease.getKey(), 0L));
-      }
-    }
-    for (Map.Entry<String, Long> files : onDisk.entrySet()) {
-      if (!leases.containsKey(files.getKey()) && job.equals(jobOf(files.getKey()))) {
-        held += files.getValue();
+      if (job.equals(lease.getValue().job)) {
+        held += Math.max(0, lease.getValue().grantedBytes
+            - onDisk.getOrDefault(lease.getKey(), 0L));
       }
     }
     return held;
   }
 
   /** Attempts of the job holding live grants. */
-  int liveAttemptsOfJob(String job, long nowMillis) {
-    expire(nowMillis);
+  int liveAttemptsOfJob(String job) {
     int live = 0;
-    for (String attempt : leases.keySet()) {
-      if (job.equals(jobOf(attempt))) {
+    for (Lease lease : leases.values()) {
+      if (job.equals(lease.job)) {
         live++;
       }
     }
@@ -111,6 +113,14 @@ final class LocalizedLedger {
   /** The latest scan: bytes of the files under the localized dirs, by attempt. */
   void scanned(Map<String, Long> bytesByAttempt) {
     onDisk = Map.copyOf(bytesByAttempt);
+    Map<String, Long> byJob = new HashMap<>();
+    onDisk.forEach((attempt, bytes) -> {
+      String job = jobOf(attempt);
+      if (job != null) {
+        byJob.merge(job, bytes, Long::sum);
+      }
+    });
+    onDiskByJob = byJob;
   }
 
   /** Localized bytes held now: live grants or what their attempts wrote, and files left. */

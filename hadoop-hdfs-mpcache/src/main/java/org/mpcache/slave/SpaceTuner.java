@@ -33,9 +33,9 @@ import org.mpcache.conf.InvalidSettingException;
 import org.mpcache.conf.LocalizedSettings;
 import org.mpcache.policy.DynamicPool;
 import org.mpcache.protocol.LocalizedSpaceProtocol;
-import org.mpcache.protocol.MpCachePolicyProvider;
 import org.mpcache.protocol.LocalizedSpaceProtocolPB;
 import org.mpcache.protocol.LocalizedSpaceServerSideTranslatorPB;
+import org.mpcache.protocol.MpCachePolicyProvider;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -54,12 +54,13 @@ import org.slf4j.LoggerFactory;
  * the cache's limit always follows the pool's latest state.
  */
 public final class SpaceTuner implements LocalizedSpaceProtocol, Closeable {
-  /** The file in each localized dir that names where the slave serves tasks ("host:port"). */
-  public static final String ADDRESS_FILE = ".mpcache-slave";
   private static final Logger LOG = LoggerFactory.getLogger(SpaceTuner.class);
-  /** More task attempts than a node runs at once, in all and of one job. */
+  /**
+   * More task attempts than a node runs at once, in all and of one job (a node runs at most a
+   * few dozen containers): a job that makes up attempt ids takes at most this many.
+   */
   static final int MAX_LIVE_ATTEMPTS = 10_000;
-  static final int MAX_LIVE_ATTEMPTS_PER_JOB = 1_000;
+  static final int MAX_LIVE_ATTEMPTS_PER_JOB = 128;
   /** Attempt ids are about 40 characters; a longer one is no attempt of a real job. */
   private static final int MAX_ATTEMPT_ID_CHARS = 100;
   /** Requests waiting for evictions hold a handler each; the others keep being answered. */
@@ -265,17 +266,15 @@ public final class SpaceTuner implements LocalizedSpaceProtocol, Closeable {
    */
   private boolean overLimits(String attemptId, long bytes) {
     long ceiling = pool.localizedCeilingBytes();
-    long now = clock.getAsLong();
     String job = LocalizedLedger.jobOf(attemptId);
-    if (bytes > 0 && !ledger.holdsLease(attemptId)
-        && (ledger.liveAttempts(now) >= MAX_LIVE_ATTEMPTS
-            || ledger.liveAttemptsOfJob(job, now) >= MAX_LIVE_ATTEMPTS_PER_JOB)) {
+    int liveAttempts = ledger.liveAttempts(clock.getAsLong()); // expires lapsed leases first
+    if (bytes > 0 && !ledger.holdsLease(attemptId) && (liveAttempts >= MAX_LIVE_ATTEMPTS
+        || ledger.liveAttemptsOfJob(job) >= MAX_LIVE_ATTEMPTS_PER_JOB)) {
       return true;
     }
-    return LongMath.saturatedAdd(ledger.heldByAttempt(attemptId, now), bytes)
+    return LongMath.saturatedAdd(ledger.heldByAttempt(attemptId), bytes)
         > (long) (attemptMaxShare * ceiling)
-        || LongMath.saturatedAdd(ledger.heldByJob(job, now), bytes)
-        > (long) (jobMaxShare * ceiling);
+        || LongMath.saturatedAdd(ledger.heldByJob(job), bytes) > (long) (jobMaxShare * ceiling);
   }
 
   /** Waits for input data to fit {@code bytes}; false when it did not in time or we stop. */

@@ -9,15 +9,19 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.lang.management.LockInfo;
+import java.lang.management.ManagementFactory;
 import java.net.InetSocketAddress;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.apache.hadoop.ipc.StandbyException;
+import org.apache.hadoop.test.GenericTestUtils;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
 import org.mpcache.conf.MasterSettings;
 import org.mpcache.protocol.AdmissionAnswer.Verdict;
 import org.mpcache.protocol.SlaveUsage;
@@ -31,9 +35,14 @@ class TestActiveMaster {
   private static final long BLOCK = 1024;
   private static final long[] NONE = new long[0];
 
-  /** One data set of 10 blocks; resolving a block throws {@link #failure} when set. */
+  /**
+   * One data set of 10 blocks; resolving a block throws {@link #failure} when set, once it may
+   * go on ({@link #mayGoOn}), and only once ({@link #failing} says it began).
+   */
   private static final class FailingNamespace extends TestCacheMaster.FakeNamespace {
     volatile Throwable failure;
+    final CountDownLatch failing = new CountDownLatch(1);
+    volatile CountDownLatch mayGoOn = new CountDownLatch(0);
 
     FailingNamespace() {
       super(Set.of("a"), 10);
@@ -41,11 +50,19 @@ class TestActiveMaster {
 
     @Override
     public DataSetRef[] dataSetsOf(long[] blockIds) {
-      if (failure instanceof RuntimeException e) {
-        throw e;
-      }
-      if (failure instanceof Error e) {
-        throw e;
+      Throwable thrown = failure;
+      if (thrown != null) {
+        failure = null;
+        failing.countDown();
+        try {
+          mayGoOn.await();
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+        if (thrown instanceof RuntimeException e) {
+          throw e;
+        }
+        throw (Error) thrown;
       }
       return super.dataSetsOf(blockIds);
     }
@@ -68,26 +85,66 @@ class TestActiveMaster {
     return master.run(m -> m.requestAdmission("a", 1, BLOCK, NONE)).verdict();
   }
 
-  @ParameterizedTest
-  @ValueSource(strings = {"exception", "out of memory"})
-  void aFailureInsideTheMasterDropsItAndTheNextCallFindsAFreshOne(String kind) throws Exception {
+  @Test
+  void anExceptionInsideTheMasterDropsItAndTheNextCallFindsAFreshOne() throws Exception {
     assertEquals(Verdict.ADMIT, admit());
     CacheMaster first = master.current();
-    namespace.failure = kind.equals("exception") ? new IllegalStateException("a bug")
-        : new OutOfMemoryError("Java heap space");
+    namespace.failure = new IllegalStateException("a bug at /secret/path");
     IOException failed = assertThrows(IOException.class,
         () -> master.run(m -> m.requestAdmission("a", 2, BLOCK, NONE)));
-    assertTrue(failed.getMessage().contains("mpCache master on nn:8020 failed ("
-        + namespace.failure), failed.getMessage());
-    assertNull(master.current(), "its state went back to the NameNode's heap");
+    assertTrue(failed.getMessage().contains("mpCache master on nn:8020 failed (its log says"
+        + " why)") && !failed.getMessage().contains("/secret"), failed.getMessage());
+    assertNull(master.current(), "no call reads what the failure left");
     assertEquals(1, counters.get(MasterCounter.MASTER_FAILURES));
 
-    namespace.failure = null;
     CacheMaster second = master.get();
     assertNotSame(first, second);
     assertTrue(second.recovering(), "the fresh master recovers from the slaves");
     assertEquals(Verdict.ADMIT, admit(), "and decides once the slave registered again");
     assertEquals(2, made.get());
+  }
+
+  @Test
+  void runningOutOfMemorySwitchesTheMasterOffUntilAnAdminSwitchesItOn() throws Exception {
+    admit();
+    namespace.failure = new OutOfMemoryError("Java heap space");
+    assertThrows(IOException.class, () -> master.run(m -> m.requestAdmission("a", 2, BLOCK,
+        NONE)));
+    IOException off = assertThrows(IOException.class, master::get);
+    assertTrue(off.getMessage().contains("switched off"), off.getMessage());
+    assertFalse(master.switchTo(true), "it was off");
+    assertTrue(master.get().recovering());
+  }
+
+  /** Whether {@code thread} waits to enter {@code monitor}'s synchronized methods. */
+  private static boolean waitsFor(Thread thread, Object monitor) {
+    LockInfo lock = ManagementFactory.getThreadMXBean().getThreadInfo(thread.getId())
+        .getLockInfo();
+    return lock != null && lock.getIdentityHashCode() == System.identityHashCode(monitor);
+  }
+
+  @Test
+  void aCallWaitingOnAMasterThatFailedHasItsAnswerDiscarded() throws Exception {
+    admit();
+    CacheMaster first = master.current();
+    namespace.mayGoOn = new CountDownLatch(1);
+    namespace.failure = new IllegalStateException("a bug");
+    CompletableFuture<Void> failing = CompletableFuture.runAsync(() -> assertThrows(
+        IOException.class, () -> master.run(m -> m.requestAdmission("a", 2, BLOCK, NONE))));
+    namespace.failing.await();
+    AtomicReference<Thread> waiter = new AtomicReference<>();
+    CompletableFuture<IOException> waiting = CompletableFuture.supplyAsync(() -> {
+      waiter.set(Thread.currentThread());
+      return assertThrows(IOException.class,
+          () -> master.run(m -> m.requestAdmission("a", 3, BLOCK, NONE)));
+    });
+    GenericTestUtils.waitFor(() -> waiter.get() != null && waitsFor(waiter.get(), first), 5,
+        10_000, "the second call waiting for the master the first one holds");
+    namespace.mayGoOn.countDown();
+    failing.get();
+    assertTrue(waiting.get().getMessage().contains("restarted while answering"),
+        waiting.get().getMessage());
+    assertEquals(1, counters.get(MasterCounter.MASTER_FAILURES));
   }
 
   @Test

@@ -46,12 +46,11 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.Timeout;
 import org.mpcache.protocol.LocalizedChannelKeys;
 import org.mpcache.protocol.LocalizedSpaceClientSideTranslatorPB;
+import org.mpcache.protocol.LocalizedSpaceProtocol;
 import org.mpcache.protocol.LocalizedTokenIdentifier;
-import org.mpcache.protocol.MasterProtocolClientSideTranslatorPB;
 import org.mpcache.protocol.MasterReport;
 import org.mpcache.protocol.MpCacheMasterProtocol;
 import org.mpcache.protocol.MpCachePolicyProvider;
-import org.mpcache.protocol.Registration;
 import org.mpcache.protocol.SlaveUsage;
 import org.mpcache.slave.CacheCounter;
 import org.mpcache.slave.CacheTestCluster;
@@ -203,8 +202,9 @@ class TestSecureMaster {
   void tasksProveTheirJobOnTheLocalizedChannelAndAKerberosPrincipalWithoutAKeyCannotCall()
       throws Exception {
     DataNode dataNode = cluster.mini().getDataNodes().get(0);
-    InetSocketAddress channel = NetUtils.createSocketAddr(Files.readString(Paths.get(
-        dataNode.getConf().get(DFS_MPCACHE_LOCALIZED_DIRS_KEY), SpaceTuner.ADDRESS_FILE)).trim());
+    InetSocketAddress channel = NetUtils.createSocketAddr(Files.readString(Paths.get(dataNode
+        .getConf().get(DFS_MPCACHE_LOCALIZED_DIRS_KEY), LocalizedSpaceProtocol.ADDRESS_FILE))
+        .trim());
     String job = "job_1_0001";
     String map = "attempt_1_0001_m_000000_0";
     byte[] key = LocalizedChannelKeys.jobKey(
@@ -212,7 +212,7 @@ class TestSecureMaster {
     // Token authentication: neither the relay nor a task holds a Kerberos ticket.
     try (LocalizedSpaceClientSideTranslatorPB relay = LocalizedSpaceClientSideTranslatorPB
         .connect(conf, channel, 10_000, LocalizedTokenIdentifier.relay(), RELAY_SECRET)) {
-      relay.admitJob(job, LocalizedChannelKeys.wrap(key, RELAY_SECRET, job));
+      relay.admitJob(job, LocalizedChannelKeys.mask(key, RELAY_SECRET, job));
     }
     try (LocalizedSpaceClientSideTranslatorPB task = LocalizedSpaceClientSideTranslatorPB
         .connect(conf, channel, 10_000, LocalizedTokenIdentifier.ofJob(job), key)) {
@@ -250,25 +250,24 @@ class TestSecureMaster {
     cluster.writeCached(file, BLOCK, 3);
     long block = cluster.mini().getFileSystem().getClient().getLocatedBlocks(file.toString(), 0)
         .get(0).getBlock().getBlockId();
-    List<List<String>> holders = job.doAs((PrivilegedExceptionAction<List<List<String>>>) () -> {
-      try (MasterProtocolClientSideTranslatorPB master =
-          MasterProtocolClientSideTranslatorPB.connect(client, masterAddress, 10_000)) {
-        return master.cachedOn(new long[] {block});
-      }
-    });
+    List<List<String>> holders = MasterCalls.as(job, client, masterAddress,
+        master -> master.cachedOn(new long[] {block}));
     assertEquals(1, holders.size());
     assertFalse(holders.get(0).isEmpty(), "the block's SSD copy: " + holders);
     String uuid = cluster.mini().getDataNodes().get(0).getDatanodeUuid();
-    Exception forged = assertThrows(Exception.class, () -> job.doAs(
-        (PrivilegedExceptionAction<Registration>) () -> {
-          try (MasterProtocolClientSideTranslatorPB master =
-              MasterProtocolClientSideTranslatorPB.connect(client, masterAddress, 10_000)) {
-            return master.register(uuid, "localhost", new SlaveUsage(0, 0, 0, 0, 0, 0, 0, "ok",
-                0, 0), new long[0]);
-          }
-        }));
+    Exception forged = assertThrows(Exception.class, () -> MasterCalls.as(job, client,
+        masterAddress, master -> master.register(uuid, "localhost", new SlaveUsage(0, 0, 0, 0, 0,
+            0, 0, "ok", 0, 0), new long[0])));
     assertTrue(refusal(AccessControlException.class, forged).getMessage().contains("alice"),
         forged.toString());
+    Exception report = assertThrows(Exception.class,
+        () -> MasterCalls.as(job, client, masterAddress, MpCacheMasterProtocol::report));
+    assertTrue(refusal(AccessControlException.class, report).getMessage().contains("alice"),
+        "a token is its user's, not a superuser's: " + report);
+    UserGroupInformation withTicket = login("alice");
+    MasterCalls.as(withTicket, client, masterAddress, master -> master.cachedOn(
+        new long[] {block}));
+    assertTrue(withTicket.getTokens().isEmpty(), "a caller with a ticket clones nothing");
   }
 
   @Test

@@ -31,6 +31,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.mpcache.protocol.LocalizedSpaceProtocol;
 import org.mpcache.protocol.LocalizedChannelKeys;
 import org.apache.hadoop.thirdparty.protobuf.ByteString;
 import org.apache.hadoop.thirdparty.protobuf.ServiceException;
@@ -73,7 +74,7 @@ class TestChannelCallers {
     File localized = new File(cluster.mini().getDataNodes().get(0).getConf()
         .get(DFS_MPCACHE_LOCALIZED_DIRS_KEY));
     channel = NetUtils.createSocketAddr(Files.readString(
-        new File(localized, SpaceTuner.ADDRESS_FILE).toPath()).trim());
+        new File(localized, LocalizedSpaceProtocol.ADDRESS_FILE).toPath()).trim());
   }
 
   @AfterEach
@@ -105,10 +106,10 @@ class TestChannelCallers {
         LocalizedTokenIdentifier.relay(), secret);
   }
 
-  /** As the relay admits a job: its key, wrapped with the relay secret. */
+  /** As the relay admits a job: its key, masked with the relay secret. */
   private static void admit(LocalizedSpaceClientSideTranslatorPB relay, String job,
       byte[] shuffleSecret) throws IOException {
-    relay.admitJob(job, LocalizedChannelKeys.wrap(LocalizedChannelKeys.jobKey(shuffleSecret, job),
+    relay.admitJob(job, LocalizedChannelKeys.mask(LocalizedChannelKeys.jobKey(shuffleSecret, job),
         RELAY_SECRET, job));
   }
 

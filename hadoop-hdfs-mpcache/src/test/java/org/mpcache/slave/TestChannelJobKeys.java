@@ -17,7 +17,7 @@ import org.mpcache.protocol.LocalizedChannelKeys;
 import org.mpcache.protocol.LocalizedRelayProtocol;
 import org.mpcache.protocol.LocalizedTokenIdentifier;
 
-/** The job keys a DataNode holds for its channel: unwrapped, bounded, and lapsing. */
+/** The job keys a DataNode holds for its channel: read from the relay's masked form, bounded, and lapsing. */
 class TestChannelJobKeys {
   private static final byte[] RELAY_SECRET =
       "relay-secret-of-the-unit-test".getBytes(StandardCharsets.UTF_8);
@@ -30,11 +30,11 @@ class TestChannelJobKeys {
   }
 
   private void admit(String job) throws IOException {
-    keys.admitJob(job, LocalizedChannelKeys.wrap(key(job), RELAY_SECRET, job));
+    keys.admitJob(job, LocalizedChannelKeys.mask(key(job), RELAY_SECRET, job));
   }
 
   @Test
-  void aTaskProvesTheKeyTheRelayWrappedAndAKeyLapsesUnlessAdmittedAgain() throws Exception {
+  void aTaskProvesTheKeyTheRelayMaskedAndAKeyLapsesUnlessAdmittedAgain() throws Exception {
     admit("job_1_0001");
     LocalizedTokenIdentifier tasks = LocalizedTokenIdentifier.ofJob("job_1_0001");
     assertArrayEquals(key("job_1_0001"), keys.retrievePassword(tasks));
@@ -49,11 +49,14 @@ class TestChannelJobKeys {
   }
 
   @Test
-  void aKeyWrappedWithAnotherSecretIsNotTheJobsKey() throws Exception {
-    keys.admitJob("job_1_0001", LocalizedChannelKeys.wrap(key("job_1_0001"),
+  void aKeyMaskedWithAnotherSecretIsNotTheJobsKey() throws Exception {
+    assertFalse(Arrays.equals(key("job_1_0001"),
+        LocalizedChannelKeys.mask(key("job_1_0001"), RELAY_SECRET, "job_1_0001")),
+        "what the relay sends is not the key");
+    keys.admitJob("job_1_0001", LocalizedChannelKeys.mask(key("job_1_0001"),
         "another-relay-secret!".getBytes(StandardCharsets.UTF_8), "job_1_0001"));
-    byte[] unwrapped = keys.retrievePassword(LocalizedTokenIdentifier.ofJob("job_1_0001"));
-    assertFalse(Arrays.equals(key("job_1_0001"), unwrapped));
+    byte[] read = keys.retrievePassword(LocalizedTokenIdentifier.ofJob("job_1_0001"));
+    assertFalse(Arrays.equals(key("job_1_0001"), read));
   }
 
   @Test

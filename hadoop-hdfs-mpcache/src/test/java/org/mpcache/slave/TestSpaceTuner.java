@@ -25,6 +25,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.mpcache.protocol.LocalizedSpaceClientSideTranslatorPB;
 import org.mpcache.protocol.LocalizedSpaceProtocol.Reservation;
+import org.mpcache.protocol.LocalizedSpaceProtocol;
 import org.mpcache.tools.FreePorts;
 
 /**
@@ -59,8 +60,8 @@ class TestSpaceTuner {
       localized = new File(setup.ssdDir().getParentFile(), "localized");
       setup.overlay().set(DFS_MPCACHE_LOCALIZED_DIRS_KEY, localized.getAbsolutePath());
     });
-    String address = Files.readString(new File(localized, SpaceTuner.ADDRESS_FILE).toPath())
-        .trim();
+    String address = Files.readString(
+        new File(localized, LocalizedSpaceProtocol.ADDRESS_FILE).toPath()).trim();
     client = LocalizedSpaceClientSideTranslatorPB.connect(conf,
         NetUtils.createSocketAddr(address), 10_000);
   }
@@ -155,6 +156,8 @@ class TestSpaceTuner {
     assertTrue(notAnAttempt.getMessage().contains("\"someone-else\" is not a task attempt id"),
         notAnAttempt.getMessage());
     assertThrows(IOException.class, () -> client.finish("attempt_1_0001_m_000000_0/../x"));
+    assertThrows(IOException.class,
+        () -> client.reserve("attempt_1_0001_m_" + "0".repeat(90) + "_0", 1), "over 100 chars");
     assertEquals(0, tuner().liveAttempts());
     // The slave goes on granting what fits.
     assertTrue(client.reserve(REDUCE, 2L * BLOCK).granted());

@@ -22,6 +22,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.mpcache.conf.LocalizedSettings;
 import org.mpcache.protocol.LocalizedSpaceProtocol.Reservation;
+import org.mpcache.protocol.LocalizedSpaceProtocol;
 
 /** The tuner's requests that wait for input data to leave, and its scans of the localized dirs. */
 @Timeout(60)
@@ -94,8 +95,8 @@ class TestTunerWaits {
 
     // Running as root here, no path is unreadable: the visitor is handed the failure the JDK
     // gives for a directory the DataNode's user may not open.
-    LocalizedScan scan = LocalizedScan.of(List.of(dir), SpaceTuner.ADDRESS_FILE);
-    var visitor = scan.visitor(dir, SpaceTuner.ADDRESS_FILE);
+    LocalizedScan scan = LocalizedScan.of(List.of(dir), LocalizedSpaceProtocol.ADDRESS_FILE);
+    var visitor = scan.visitor(dir, LocalizedSpaceProtocol.ADDRESS_FILE);
     assertEquals(FileVisitResult.CONTINUE,
         visitor.visitFileFailed(secret, new AccessDeniedException(secret.toString())));
     assertEquals(List.of(secret), scan.unreadable());

@@ -7,7 +7,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
@@ -25,8 +27,8 @@ import org.mpcache.conf.MpCacheConfigKeys;
 import org.mpcache.protocol.LocalizedChannelKeys;
 import org.mpcache.protocol.LocalizedRelayProtocol;
 import org.mpcache.protocol.LocalizedSpaceClientSideTranslatorPB;
+import org.mpcache.protocol.LocalizedSpaceProtocol;
 import org.mpcache.protocol.LocalizedTokenIdentifier;
-import org.mpcache.slave.SpaceTuner;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -36,8 +38,8 @@ import org.slf4j.LoggerFactory;
  * secret, and takes it back when the job ends. Calls run on a thread of their own: a slow or
  * dead DataNode never holds up the NodeManager. Every live job's key is sent again every
  * {@link #RESEND_MILLIS}, so a DataNode that restarted learns them back, and keys whose end was
- * never reported lapse there. Keys travel wrapped with the relay secret
- * ({@link LocalizedChannelKeys#wrap}), and only to a loopback address named in a NodeManager
+ * never reported lapse there. Keys travel masked with the relay secret
+ * ({@link LocalizedChannelKeys#mask}), and only to a loopback address named in a NodeManager
  * local dir itself: a process that took the channel's port learns nothing.
  */
 final class ChannelRelay implements Closeable {
@@ -88,32 +90,40 @@ final class ChannelRelay implements Closeable {
     byte[] key = LocalizedChannelKeys.jobKey(shuffleSecret, jobId);
     byte[] known = liveJobs.put(jobId, key);
     if (known == null || !Arrays.equals(known, key)) {
-      submit(() -> send(jobId, key));
+      submit(() -> send(List.of(new Call(jobId, key))));
     }
   }
 
   /** The job ended on this node. */
   void forget(String jobId) {
     if (liveJobs.remove(jobId) != null) {
-      submit(() -> send(jobId, null));
+      submit(() -> send(List.of(new Call(jobId, null))));
     }
   }
 
-  /** Hands a call to the sender thread, unless the NodeManager is stopping. */
-  private void submit(Runnable call) {
+  /** Hands calls to the sender thread, unless the NodeManager is stopping. */
+  private void submit(Runnable calls) {
     try {
-      sender.execute(call);
+      sender.execute(calls);
     } catch (RejectedExecutionException e) {
       LOG.debug("mpCache: relay stopped; not sending", e);
     }
   }
 
   private void resendAll() {
-    liveJobs.forEach(this::send);
+    List<Call> calls = new ArrayList<>();
+    liveJobs.forEach((jobId, key) -> calls.add(new Call(jobId, key)));
+    if (!calls.isEmpty()) {
+      send(calls);
+    }
   }
 
-  /** Admits the job with {@code key}, or forgets it when {@code key} is null. */
-  private void send(String jobId, byte[] key) {
+  /** Admits a job with {@code key}, or forgets it when {@code key} is null. */
+  private record Call(String jobId, byte[] key) {
+  }
+
+  /** Makes the calls over one connection: a resend costs one authentication, not one a job. */
+  private void send(List<Call> calls) {
     InetSocketAddress address = slaveAddress();
     if (address == null) {
       return; // no cache slave keeps localized data in this node's local dirs
@@ -121,10 +131,13 @@ final class ChannelRelay implements Closeable {
     try (LocalizedSpaceClientSideTranslatorPB slave = LocalizedSpaceClientSideTranslatorPB
         .connect(conf, address, TIMEOUT_MILLIS, LocalizedTokenIdentifier.relay(),
             relaySecret)) {
-      if (key == null) {
-        slave.forgetJob(jobId);
-      } else {
-        slave.admitJob(jobId, LocalizedChannelKeys.wrap(key, relaySecret, jobId));
+      for (Call call : calls) {
+        if (call.key() == null) {
+          slave.forgetJob(call.jobId());
+        } else {
+          slave.admitJob(call.jobId(),
+              LocalizedChannelKeys.mask(call.key(), relaySecret, call.jobId()));
+        }
       }
       if (failing) {
         LOG.info("mpCache: the cache slave at {} takes job keys again", address);
@@ -132,8 +145,8 @@ final class ChannelRelay implements Closeable {
       }
     } catch (IOException | RuntimeException e) {
       if (!failing) {
-        LOG.warn("mpCache: cannot hand {}'s channel key to the cache slave at {} ({}); its tasks"
-            + " write intermediate data to the HDDs until a resend succeeds", jobId, address,
+        LOG.warn("mpCache: cannot hand job keys to the cache slave at {} ({}); their tasks"
+            + " write intermediate data to the HDDs until a resend succeeds", address,
             e.toString());
         failing = true;
       }
@@ -141,14 +154,14 @@ final class ChannelRelay implements Closeable {
   }
 
   /**
-   * The loopback address in the slave's file ({@link SpaceTuner#ADDRESS_FILE}) at the top of a
-   * NodeManager local dir, where the DataNode writes it, or null.
+   * The loopback address in the slave's file ({@link LocalizedSpaceProtocol#ADDRESS_FILE}) at
+   * the top of a NodeManager local dir, where the DataNode writes it, or null.
    */
   private InetSocketAddress slaveAddress() {
     for (String dir : localDirs) {
       // A plain path or a file: URI, as yarn.nodemanager.local-dirs takes both.
       Path file = Paths.get(new org.apache.hadoop.fs.Path(dir).toUri().getPath())
-          .resolve(SpaceTuner.ADDRESS_FILE);
+          .resolve(LocalizedSpaceProtocol.ADDRESS_FILE);
       try {
         if (Files.isRegularFile(file)) {
           InetSocketAddress address = NetUtils.createSocketAddr(

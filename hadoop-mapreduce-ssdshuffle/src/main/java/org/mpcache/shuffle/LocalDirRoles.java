@@ -8,13 +8,13 @@ import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.mpcache.slave.SpaceTuner;
+import org.mpcache.protocol.LocalizedSpaceProtocol;
 
 /**
  * A task's local dirs (its application's dir on each NodeManager local dir, as YarnChild lists
  * them in {@code mapreduce.cluster.local.dir}) split by device: a dir under a NodeManager local
- * dir that holds the cache slave's address file ({@link SpaceTuner#ADDRESS_FILE}) is on the SSD,
- * and the file says where that slave listens.
+ * dir that holds the cache slave's address file ({@link LocalizedSpaceProtocol#ADDRESS_FILE}) is
+ * on the SSD, and the file says where that slave listens.
  *
  * @param ssd application dirs on the SSD
  * @param hdd the other application dirs
@@ -49,7 +49,7 @@ public record LocalDirRoles(List<String> ssd, List<String> hdd, String slaveAddr
   private static String slaveAddress(Path dir) {
     Path candidate = dir.toAbsolutePath();
     for (int up = 0; up <= APP_DIR_DEPTH && candidate != null; up++) {
-      Path file = candidate.resolve(SpaceTuner.ADDRESS_FILE);
+      Path file = candidate.resolve(LocalizedSpaceProtocol.ADDRESS_FILE);
       if (Files.isRegularFile(file)) {
         try {
           String address = Files.readString(file, StandardCharsets.UTF_8).trim();

@@ -35,6 +35,7 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.Timeout;
 import org.mpcache.protocol.LocalizedChannelKeys;
 import org.mpcache.protocol.LocalizedSpaceClientSideTranslatorPB;
+import org.mpcache.protocol.LocalizedSpaceProtocol;
 import org.mpcache.protocol.LocalizedTokenIdentifier;
 import org.mpcache.slave.SpaceTuner;
 import org.slf4j.LoggerFactory;
@@ -121,7 +122,7 @@ class TestChannelRelay {
       try (LocalizedSpaceClientSideTranslatorPB task = LocalizedSpaceClientSideTranslatorPB
           .connect(nodeManager, NetUtils.createSocketAddr(Files.readString(
               Path.of(nodeManager.getTrimmedStrings(YarnConfiguration.NM_LOCAL_DIRS)[1],
-                  SpaceTuner.ADDRESS_FILE)).trim()), 10_000,
+                  LocalizedSpaceProtocol.ADDRESS_FILE)).trim()), 10_000,
               LocalizedTokenIdentifier.ofJob(job),
               LocalizedChannelKeys.jobKey(shuffleSecret, job))) {
         assertTrue(task.reserve("attempt_1700000000000_0007_m_000000_0", BLOCK).granted(),
@@ -152,7 +153,8 @@ class TestChannelRelay {
   void noKeyGoesToAnAddressThatIsNotLoopback() throws Exception {
     File elsewhere = new File(work, "elsewhere");
     assertTrue(elsewhere.mkdirs());
-    Files.writeString(elsewhere.toPath().resolve(SpaceTuner.ADDRESS_FILE), "192.0.2.1:9\n");
+    Files.writeString(elsewhere.toPath().resolve(LocalizedSpaceProtocol.ADDRESS_FILE),
+        "192.0.2.1:9\n");
     Configuration conf = new Configuration(nodeManager);
     conf.set(YarnConfiguration.NM_LOCAL_DIRS, elsewhere.getAbsolutePath());
     LogCapturer log = LogCapturer.captureLogs(LoggerFactory.getLogger(ChannelRelay.class));

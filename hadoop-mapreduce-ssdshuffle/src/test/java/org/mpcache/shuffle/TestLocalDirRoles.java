@@ -10,7 +10,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.mpcache.slave.SpaceTuner;
+import org.mpcache.protocol.LocalizedSpaceProtocol;
 
 class TestLocalDirRoles {
   @TempDir
@@ -25,7 +25,7 @@ class TestLocalDirRoles {
   @Test
   void aDirUnderTheSlavesLocalizedDirIsOnTheSsd() throws IOException {
     Path ssd = Files.createDirectories(root.resolve("ssd"));
-    Files.writeString(ssd.resolve(SpaceTuner.ADDRESS_FILE), "127.0.0.1:4321\n");
+    Files.writeString(ssd.resolve(LocalizedSpaceProtocol.ADDRESS_FILE), "127.0.0.1:4321\n");
     String hdd1 = appDir(root.resolve("hdd1"));
     String onSsd = appDir(ssd);
     String hdd2 = appDir(root.resolve("hdd2"));
@@ -39,7 +39,7 @@ class TestLocalDirRoles {
   void withoutASlaveEveryDirIsAnHddDir() throws IOException {
     String hdd = appDir(root.resolve("hdd"));
     Path emptyFile = Files.createDirectories(root.resolve("half-written"));
-    Files.writeString(emptyFile.resolve(SpaceTuner.ADDRESS_FILE), "");
+    Files.writeString(emptyFile.resolve(LocalizedSpaceProtocol.ADDRESS_FILE), "");
     String other = appDir(emptyFile);
     LocalDirRoles roles = LocalDirRoles.of(new String[] {hdd, other});
     assertEquals(List.of(), roles.ssd());
