@@ -15,8 +15,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Random;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import org.apache.hadoop.conf.Configuration;
@@ -248,7 +252,34 @@ class TestSsdShuffleJobs {
     assertTrue(tuner().grantedBytes() > 0, "some intermediate data went to the SSD");
     assertTrue(tuner().refusedBytes() > 0, "the rest overflowed to the HDD dirs");
     assertSorted("/out/sort");
+    // Each side fails here, naming its hook, should Hadoop stop calling it (architecture.md):
+    // stock Hadoop would also put some files in the SSD dir, one of its local dirs.
+    Set<String> attempts = attemptsPlacingFilesBySsdGrants();
+    assertTrue(attempts.stream().anyMatch(attempt -> attempt.contains("_m_")), "no map placed"
+        + " its spills and output by the slave's grants: SsdMapOutputCollector's output files"
+        + " (Task.mapOutputFile, read by MapOutputBuffer.init) were not used: " + attempts);
+    assertTrue(attempts.stream().anyMatch(attempt -> attempt.contains("_r_")), "no reduce placed"
+        + " its map outputs and merges by the slave's grants: SsdShuffle's merge manager"
+        + " (Shuffle.createMergeManager) was not used: " + attempts);
     awaitNothingHeld();
+  }
+
+  /** Task attempts whose logs say SsdOutputFiles placed their files, from the tasks' syslogs. */
+  private Set<String> attemptsPlacingFilesBySsdGrants() throws IOException {
+    Pattern placing = Pattern.compile("mpCache: intermediate files of (attempt_\\S+) go to SSD");
+    Set<String> attempts = new HashSet<>();
+    try (Stream<Path> logs = Files.walk(yarn.getTestWorkDir().toPath())) {
+      for (Path log : logs.filter(file -> file.getFileName().toString().equals("syslog"))
+          .toList()) {
+        for (String line : Files.readAllLines(log, StandardCharsets.UTF_8)) {
+          Matcher matcher = placing.matcher(line);
+          if (matcher.find()) {
+            attempts.add(matcher.group(1));
+          }
+        }
+      }
+    }
+    return attempts;
   }
 
   @Test
