@@ -208,7 +208,10 @@ class TestCacheLocalMaps {
     long onSsd = counter(counters, CacheLocalityCounter.SSD_INPUT_MAPS);
     assertEquals(BLOCKS, onSsd, "every map's block was on an SSD: " + holders);
     assertTrue(cacheLocal >= 0.9 * onSsd, "cache-local maps " + cacheLocal + " of " + onSsd
-        + "; ran on " + ranOn + ", SSD copies on " + holders);
+        + "; ran on " + ranOn + ", SSD copies on " + holders + ". None at all: the maps were"
+        + " placed stock, so CacheLocalContainerAllocator's reach into RMContainerAllocator (its"
+        + " scheduled and assigned request tables, getAsk, makeRemoteRequest) no longer places"
+        + " them (docs/architecture.md, Hadoop internals)");
     long confirmed = ranOn.entrySet().stream()
         .filter(e -> holders.get(e.getKey()).contains(e.getValue())).count();
     assertEquals(cacheLocal, confirmed, "the counter agrees with where the maps ran: " + ranOn);
