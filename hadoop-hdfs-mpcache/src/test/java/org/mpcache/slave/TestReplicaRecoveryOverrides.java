@@ -5,13 +5,18 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
+import java.io.InputStream;
+import java.util.concurrent.CountDownLatch;
 
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hdfs.DFSTestUtil;
+import org.apache.hadoop.hdfs.protocol.Block;
 import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
+import org.apache.hadoop.hdfs.server.datanode.DataNodeFaultInjector;
 import org.apache.hadoop.hdfs.server.datanode.fsdataset.FsVolumeSpi;
 import org.apache.hadoop.hdfs.server.datanode.fsdataset.FsVolumeSpi.ScanInfo;
 import org.apache.hadoop.hdfs.server.datanode.fsdataset.impl.MpCacheFsDataset;
+import org.apache.hadoop.test.GenericTestUtils;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -19,8 +24,9 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * The replica changes of {@code FsDatasetImpl} that come from recovery and the directory scanner,
- * each made on a replica whose copy is on the SSD, as the DataNode makes them: the copy must be
+ * The replica changes of {@code FsDatasetImpl} that come from recovery, the directory scanner and
+ * the asynchronous deletion of an invalidated replica (held back with Hadoop's own
+ * {@code DataNodeFaultInjector}), each made on a replica whose copy is on the SSD: the copy must be
  * gone after each, or a reader could get the old bytes for the changed replica. Each failure
  * names the Hadoop internal whose override no longer sees the change (docs/architecture.md,
  * "Hadoop internals").
@@ -106,5 +112,48 @@ class TestReplicaRecoveryOverrides {
       dataset().checkAndUpdate(block.getBlockPoolId(),
           new ScanInfo(block.getBlockId(), null, null, null, volume));
     });
+  }
+
+  @Test
+  void aCopyFilledWhileTheReplicasDeletionWaitsGoesWithIt() throws Exception {
+    Path file = new Path("/recovery/removeReplicaFromMem");
+    cluster.write(file, CacheTestCluster.BLOCK_SIZE, 11);
+    ExtendedBlock block = DFSTestUtil.getFirstBlock(cluster.fs(), file);
+    BlockKey key = new BlockKey(block.getBlockPoolId(), block.getBlockId());
+    CountDownLatch deletionWaits = new CountDownLatch(1);
+    CountDownLatch deletionMayGoOn = new CountDownLatch(1);
+    DataNodeFaultInjector stock = DataNodeFaultInjector.get();
+    // Hadoop's own hook into its asynchronous deletion, before removeReplicaFromMem.
+    DataNodeFaultInjector.set(new DataNodeFaultInjector() {
+      @Override
+      public void delayDeleteReplica() {
+        deletionWaits.countDown();
+        try {
+          deletionMayGoOn.await();
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      }
+    });
+    try {
+      dataset().invalidate(block.getBlockPoolId(), new Block[] {block.getLocalBlock()});
+      deletionWaits.await();
+      // The replica is still in memory: a client's read of it (checksums, then data, as a
+      // BlockSender opens them) fills a copy meanwhile.
+      cluster.cache(0).openMeta(block, ReadCaller.CLIENT_READ).close();
+      try (InputStream in = cluster.cache(0).openData(block, 0, ReadCaller.CLIENT_READ)) {
+        in.readAllBytes();
+      }
+      GenericTestUtils.waitFor(() -> cluster.cache(0).isCached(key), 20, 10_000,
+          "a copy of the replica whose deletion waits");
+      int copies = cluster.cache(0).cachedBlocks();
+      deletionMayGoOn.countDown();
+      GenericTestUtils.waitFor(() -> cluster.cache(0).cachedBlocks() == copies - 1, 20, 10_000,
+          "the copy outlived FsDatasetImpl.removeReplicaFromMem: its override in"
+              + " MpCacheFsDataset no longer sees the deletion");
+    } finally {
+      deletionMayGoOn.countDown();
+      DataNodeFaultInjector.set(stock);
+    }
   }
 }
