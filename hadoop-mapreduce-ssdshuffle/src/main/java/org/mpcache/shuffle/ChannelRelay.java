@@ -3,8 +3,6 @@ package org.mpcache.shuffle;
 import java.io.Closeable;
 import java.io.IOException;
 import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
@@ -160,21 +158,21 @@ final class ChannelRelay implements Closeable {
   private InetSocketAddress slaveAddress() {
     for (String dir : localDirs) {
       // A plain path or a file: URI, as yarn.nodemanager.local-dirs takes both.
-      Path file = Paths.get(new org.apache.hadoop.fs.Path(dir).toUri().getPath())
-          .resolve(LocalizedSpaceProtocol.ADDRESS_FILE);
-      try {
-        if (Files.isRegularFile(file)) {
-          InetSocketAddress address = NetUtils.createSocketAddr(
-              Files.readString(file, StandardCharsets.UTF_8).trim());
-          if (address.getAddress() != null && address.getAddress().isLoopbackAddress()) {
-            return address;
-          }
-          LOG.warn("mpCache: {} names {}, not a loopback address; no job key goes there", file,
-              address);
-        }
-      } catch (IOException | IllegalArgumentException e) {
-        LOG.debug("mpCache: cannot read {}", file, e);
+      Path top = Paths.get(new org.apache.hadoop.fs.Path(dir).toUri().getPath());
+      String named = LocalDirRoles.addressIn(top);
+      if (named == null) {
+        continue;
       }
+      try {
+        InetSocketAddress address = NetUtils.createSocketAddr(named);
+        if (address.getAddress() != null && address.getAddress().isLoopbackAddress()) {
+          return address;
+        }
+      } catch (IllegalArgumentException e) {
+        // not an address: as below
+      }
+      LOG.warn("mpCache: {} in {} names {}, not a loopback address; no job key goes there",
+          LocalizedSpaceProtocol.ADDRESS_FILE, top, named);
     }
     return null;
   }

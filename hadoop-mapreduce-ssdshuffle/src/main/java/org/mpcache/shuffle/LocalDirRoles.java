@@ -49,17 +49,25 @@ public record LocalDirRoles(List<String> ssd, List<String> hdd, String slaveAddr
   private static String slaveAddress(Path dir) {
     Path candidate = dir.toAbsolutePath();
     for (int up = 0; up <= APP_DIR_DEPTH && candidate != null; up++) {
-      Path file = candidate.resolve(LocalizedSpaceProtocol.ADDRESS_FILE);
-      if (Files.isRegularFile(file)) {
-        try {
-          String address = Files.readString(file, StandardCharsets.UTF_8).trim();
-          return address.isEmpty() ? null : address;
-        } catch (IOException e) {
-          return null; // rewritten right now or unreadable: this dir is used as an HDD dir
-        }
+      if (Files.isRegularFile(candidate.resolve(LocalizedSpaceProtocol.ADDRESS_FILE))) {
+        return addressIn(candidate);
       }
       candidate = candidate.getParent();
     }
     return null;
+  }
+
+  /**
+   * The address in the slave's file in {@code dir} itself, or null: no file, an empty one, or
+   * one being rewritten right now or unreadable (its dir is then used as an HDD dir).
+   */
+  static String addressIn(Path dir) {
+    try {
+      String address = Files.readString(dir.resolve(LocalizedSpaceProtocol.ADDRESS_FILE),
+          StandardCharsets.UTF_8).trim();
+      return address.isEmpty() ? null : address;
+    } catch (IOException e) {
+      return null;
+    }
   }
 }
