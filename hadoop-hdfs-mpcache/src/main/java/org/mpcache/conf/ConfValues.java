@@ -8,8 +8,8 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.nio.file.attribute.PosixFileAttributeView;
 import java.nio.file.attribute.PosixFilePermission;
-import java.util.Arrays;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
@@ -17,6 +17,7 @@ import java.util.function.Function;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.net.NetUtils;
+import org.apache.hadoop.util.StringUtils;
 
 /**
  * Reads typed values of mpCache keys, naming the key and the value when one cannot be used.
@@ -42,6 +43,32 @@ public final class ConfValues {
       throw new InvalidSettingException(key, "must be a finite number >= 0, got " + value);
     }
     return value;
+  }
+
+  static double share(Configuration conf, String key, double defaultValue)
+      throws InvalidSettingException {
+    double value = nonNegativeDouble(conf, key, defaultValue);
+    if (value > 1) {
+      throw new InvalidSettingException(key, "must be a share in [0, 1], got " + value);
+    }
+    return value;
+  }
+
+  /** Positive whole numbers, comma-separated; empty for none. */
+  static int[] positiveInts(Configuration conf, String key, String defaultValue)
+      throws InvalidSettingException {
+    String raw = conf.getTrimmed(key, defaultValue);
+    try {
+      int[] values = Arrays.stream(StringUtils.getTrimmedStrings(raw))
+          .mapToInt(Integer::parseInt).toArray();
+      if (Arrays.stream(values).anyMatch(value -> value <= 0)) {
+        throw new NumberFormatException();
+      }
+      return values;
+    } catch (NumberFormatException e) {
+      throw new InvalidSettingException(key, "must be positive whole numbers, comma-separated,"
+          + " got '" + raw + "'");
+    }
   }
 
   static double positiveDouble(Configuration conf, String key, double defaultValue)

@@ -1,7 +1,7 @@
 package org.mpcache.conf;
 
 import static org.mpcache.conf.ConfValues.absoluteDirs;
-import static org.mpcache.conf.ConfValues.nonNegativeDouble;
+import static org.mpcache.conf.ConfValues.share;
 import static org.mpcache.conf.ConfValues.positiveMillis;
 import static org.mpcache.conf.ConfValues.secretFile;
 import static org.mpcache.conf.MpCacheConfigKeys.*;
@@ -80,15 +80,6 @@ public record LocalizedSettings(List<File> dirs, InetSocketAddress address, doub
     double value = share(conf, key, defaultValue);
     if (value == 0) {
       throw new InvalidSettingException(key, "must be a share in (0, 1], got 0");
-    }
-    return value;
-  }
-
-  private static double share(Configuration conf, String key, double defaultValue)
-      throws InvalidSettingException {
-    double value = nonNegativeDouble(conf, key, defaultValue);
-    if (value > 1) {
-      throw new InvalidSettingException(key, "must be a share in [0, 1], got " + value);
     }
     return value;
   }

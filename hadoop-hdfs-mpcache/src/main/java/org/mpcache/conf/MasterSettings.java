@@ -10,10 +10,16 @@ import org.apache.hadoop.conf.Configuration;
 import org.mpcache.master.CachedPaths;
 import org.mpcache.policy.ReplacementPolicies;
 
-/** The cache master's settings, parsed and checked once when the NameNode starts it. */
+/**
+ * The cache master's settings, parsed and checked once when the NameNode starts it.
+ *
+ * @param pinShare share of each node's SSD cache that pinned data sets may take
+ * @param percentileIntervals seconds over which the master's metrics give latency percentiles
+ */
 public record MasterSettings(InetSocketAddress bindAddress, int handlers, String policy,
     double fullBonus, double backToBackDistance, String dataSet, CachedPaths cachedPaths,
-    long recoveryMillis, long expiryMillis, int historySize, long dataSetIdleMillis) {
+    long recoveryMillis, long expiryMillis, int historySize, long dataSetIdleMillis,
+    double pinShare, int[] percentileIntervals) {
   public static final List<String> DATA_SETS = List.of("directory", "file");
 
   /**
@@ -44,6 +50,9 @@ public record MasterSettings(InetSocketAddress bindAddress, int handlers, String
         positiveMillis(conf, DFS_MPCACHE_MASTER_EXPIRY_KEY, DFS_MPCACHE_MASTER_EXPIRY_DEFAULT_MS),
         nonNegativeInt(conf, DFS_MPCACHE_MASTER_HISTORY_KEY, DFS_MPCACHE_MASTER_HISTORY_DEFAULT),
         positiveMillis(conf, DFS_MPCACHE_MASTER_DATASET_IDLE_KEY,
-            DFS_MPCACHE_MASTER_DATASET_IDLE_DEFAULT_MS));
+            DFS_MPCACHE_MASTER_DATASET_IDLE_DEFAULT_MS),
+        share(conf, DFS_MPCACHE_MASTER_PIN_SHARE_KEY, DFS_MPCACHE_MASTER_PIN_SHARE_DEFAULT),
+        positiveInts(conf, DFS_MPCACHE_MASTER_PERCENTILES_KEY,
+            DFS_MPCACHE_MASTER_PERCENTILES_DEFAULT));
   }
 }

@@ -125,6 +125,19 @@ public final class MpCacheConfigKeys {
       "dfs.mpcache.master.dataset.idle-expiry";
   public static final long DFS_MPCACHE_MASTER_DATASET_IDLE_DEFAULT_MS = 24L * 60 * 60 * 1000;
 
+  /** Share of each node's SSD cache that pinned data sets may take (the rest stays the policy's). */
+  public static final String DFS_MPCACHE_MASTER_PIN_SHARE_KEY = "dfs.mpcache.master.pin.max-share";
+  public static final double DFS_MPCACHE_MASTER_PIN_SHARE_DEFAULT = 0.5;
+
+  /**
+   * Seconds, comma-separated, over which the master's metrics give percentiles of its calls'
+   * latencies and namesystem lock holds ({@code dfs.metrics.percentiles.intervals} for the
+   * NameNode's own).
+   */
+  public static final String DFS_MPCACHE_MASTER_PERCENTILES_KEY =
+      "dfs.mpcache.master.metrics.percentiles.intervals";
+  public static final String DFS_MPCACHE_MASTER_PERCENTILES_DEFAULT = "60";
+
   /** How often a slave sends the master its usage and batched access reports. */
   public static final String DFS_MPCACHE_HEARTBEAT_KEY = "dfs.mpcache.heartbeat.interval";
   public static final long DFS_MPCACHE_HEARTBEAT_DEFAULT_MS = 3_000;

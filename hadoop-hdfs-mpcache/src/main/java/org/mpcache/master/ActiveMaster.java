@@ -5,6 +5,7 @@ import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
 import org.apache.hadoop.ipc.StandbyException;
+import org.mpcache.protocol.MpCacheMasterProtocol;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -51,7 +52,7 @@ final class ActiveMaster {
   /** The master, made when there is none; refused on a standby or while switched off. */
   synchronized CacheMaster get() throws IOException {
     if (switchedOff) {
-      throw new IOException("mpCache master on " + nameNode + " is switched off (hdfs"
+      throw new IOException("mpCache master on " + nameNode + " " + MpCacheMasterProtocol.SWITCHED_OFF + " (hdfs"
           + " mpcacheadmin -master on switches it back on); slaves decide on their own");
     }
     if (!nameNodeActive.getAsBoolean()) {

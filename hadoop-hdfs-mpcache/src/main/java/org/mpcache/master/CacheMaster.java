@@ -1,22 +1,27 @@
 package org.mpcache.master;
 
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.LongSupplier;
-import java.util.stream.LongStream;
+import java.util.stream.Stream;
 
 import org.mpcache.conf.MasterSettings;
+import org.mpcache.conf.MpCacheConfigKeys;
 import org.mpcache.master.Namespace.DataSetRef;
 import org.mpcache.master.SlaveRegistry.Slave;
 import org.mpcache.policy.CacheDecision;
+import org.mpcache.policy.ControlledPolicy;
 import org.mpcache.policy.DataSet;
 import org.mpcache.policy.DataSetPasses;
 import org.mpcache.policy.ReplacementPolicies;
-import org.mpcache.policy.ReplacementPolicy;
 import org.mpcache.protocol.AdmissionAnswer;
+import org.mpcache.protocol.ControlAnswer;
 import org.mpcache.protocol.HeartbeatAnswer;
 import org.mpcache.protocol.MasterReport;
 import org.mpcache.protocol.Registration;
@@ -44,7 +49,7 @@ public final class CacheMaster {
   /** Idle data sets forgotten per heartbeat at most, so that no heartbeat takes long. */
   static final int FORGOTTEN_PER_HEARTBEAT = 10_000;
 
-  private final ReplacementPolicy policy;
+  private final ControlledPolicy policy;
   private final Namespace namespace;
   private final MasterSettings settings;
   private final LongSupplier clock;
@@ -56,16 +61,18 @@ public final class CacheMaster {
   private final MasterCounter.Values counters;
   /** Why the policy is deciding now, for the log line of each data set it evicts. */
   private String deciding = "";
-  /** See {@link #trackedDataSets()}. */
-  private volatile int trackedDataSets;
+  /** When each data set with a TTL was last read (or first seen), by id. */
+  private final Map<Integer, Long> lastReadWithTtl = new HashMap<>();
+  /** See {@link #gauges()}. */
+  private volatile MasterGauges gauges = MasterGauges.NONE;
 
   /** {@code counters} outlive this master: the plugin publishes them across failovers. */
   public CacheMaster(MasterSettings settings, Namespace namespace, LongSupplier clock,
       MasterCounter.Values counters) {
     this.settings = settings;
     this.counters = counters;
-    this.policy = ReplacementPolicies.create(settings.policy(), settings.fullBonus(),
-        settings.backToBackDistance());
+    this.policy = new ControlledPolicy(ReplacementPolicies.create(settings.policy(),
+        settings.fullBonus(), settings.backToBackDistance()), settings.pinShare());
     policy.setEvictionListener((dataSetId, priority, copies) -> {
       counters.add(MasterCounter.DATA_SETS_EVICTED, 1);
       LOG.info("mpCache master: evicting data set {} (priority {}, {} copies on all nodes): {}",
@@ -115,22 +122,82 @@ public final class CacheMaster {
     countHits(slave, hits);
     DataSetRef[] missSets = namespace.dataSetsOf(misses);
     for (int i = 0; i < misses.length; i++) {
-      DataSet dataSet = dataSets.dataSet(missSets[i], clock.getAsLong());
+      DataSet dataSet = dataSet(missSets[i]);
       if (dataSet != null) {
         noteRead(dataSet, misses[i]);
       }
     }
     recovering();
     forgetIdleDataSets();
+    expireTtls();
     long[] shrunk = shrink(slave, usage);
     long[] elsewhere = policy.drainPendingEvictions(slave.node);
+    long[] freed = policy.drainFreed(slave.node);
     evicting(slave, slave.evictNext, MasterCounter.EVICTIONS_AFTER_REREGISTRATION);
     evicting(slave, shrunk, MasterCounter.EVICTIONS_FOR_LOCALIZED_DATA);
     evicting(slave, elsewhere, MasterCounter.EVICTIONS_OF_DATA_SETS_ELSEWHERE);
-    long[] evict = LongStream.concat(LongStream.concat(Arrays.stream(slave.evictNext),
-        Arrays.stream(shrunk)), Arrays.stream(elsewhere)).toArray();
+    if (freed.length > 0) {
+      LOG.info("mpCache master: {} deletes {} copies of freed or expired data sets",
+          slave.hostname, freed.length);
+    }
+    long[] evict = Stream.of(slave.evictNext, shrunk, elsewhere, freed)
+        .flatMapToLong(Arrays::stream).toArray();
     slave.evictNext = NONE;
+    updateGauges();
     return HeartbeatAnswer.evict(evict);
+  }
+
+  /**
+   * The data set an admin names by {@code path} ({@link Namespace#dataSetAt}).
+   *
+   * @throws IOException naming why when it names none the cache keeps
+   */
+  public synchronized DataSetRef dataSetAt(String path) throws IOException {
+    DataSetRef ref = namespace.dataSetAt(path);
+    if (ref == null) {
+      throw new IOException("mpCache master: " + path + " is no data set the cache keeps: its"
+          + " blocks are not cached (" + MpCacheConfigKeys.DFS_MPCACHE_MASTER_INCLUDE_KEY + ", "
+          + MpCacheConfigKeys.DFS_MPCACHE_MASTER_EXCLUDE_KEY + ", Hadoop's staging and log"
+          + " dirs), or it is a directory while " + MpCacheConfigKeys.DFS_MPCACHE_MASTER_DATASET_KEY
+          + " is file");
+    }
+    return ref;
+  }
+
+  /**
+   * Applies what an admin just set on the data set at {@code path} (a pin, a TTL: the plugin
+   * wrote it into the namespace, from which it is read again) and returns the data set as it
+   * stands.
+   */
+  public synchronized ControlAnswer controlled(String path) throws IOException {
+    DataSetRef ref = dataSetAt(path);
+    return answer(ref, dataSet(ref));
+  }
+
+  /** Drops every copy of the data set: each slave deletes its copies at its next heartbeat. */
+  public synchronized ControlAnswer free(String path) throws IOException {
+    DataSetRef ref = dataSetAt(path);
+    DataSet dataSet = dataSet(ref);
+    if (dataSet != null) {
+      int copies = policy.free(dataSet.id());
+      counters.add(MasterCounter.EVICTIONS_BY_ADMIN, copies);
+      LOG.info("mpCache master: data set {} freed by an admin: {} copies leave the SSDs",
+          ref.path(), copies);
+    }
+    return answer(ref, dataSet);
+  }
+
+  private ControlAnswer answer(DataSetRef ref, DataSet dataSet) {
+    Set<Long> cached = new HashSet<>();
+    if (dataSet != null) {
+      policy.forEachCached((node, block, id) -> {
+        if (id == dataSet.id()) {
+          cached.add(block);
+        }
+      });
+    }
+    return new ControlAnswer(ref.path(), ref.control().pinned(), ref.control().ttlMillis(),
+        cached.size(), ref.blocks());
   }
 
   public synchronized AdmissionAnswer requestAdmission(String datanodeUuid, long blockId,
@@ -147,8 +214,7 @@ public final class CacheMaster {
     if (namespace.leavingService(datanodeUuid)) {
       return AdmissionAnswer.REJECT; // its blocks are moving elsewhere; so is its work
     }
-    DataSet dataSet = dataSets.dataSet(namespace.dataSetsOf(new long[] {blockId})[0],
-        clock.getAsLong());
+    DataSet dataSet = dataSet(namespace.dataSetsOf(new long[] {blockId})[0]);
     if (dataSet == null) {
       return AdmissionAnswer.REJECT;
     }
@@ -161,6 +227,9 @@ public final class CacheMaster {
     }
     if (!decision.admitted()) {
       counters.add(MasterCounter.ADMISSIONS_REFUSED, 1);
+      if (policy.isPinned(dataSet.id())) {
+        counters.add(MasterCounter.PINNED_COPIES_REFUSED, 1);
+      }
       return AdmissionAnswer.REJECT;
     }
     counters.add(MasterCounter.ADMISSIONS_ADMITTED, 1);
@@ -172,6 +241,25 @@ public final class CacheMaster {
     expireSilentSlaves();
     String state = recovering() ? "recovering" : "active";
     return MasterReports.build(state, policy, slaves.all(), dataSets, space, clock.getAsLong());
+  }
+
+  /**
+   * The master's figures as of its last heartbeat, for its metrics: read without the master's
+   * lock (the NameNode's metrics thread must not wait for it).
+   */
+  MasterGauges gauges() {
+    return gauges;
+  }
+
+  private void updateGauges() {
+    int cached = 0;
+    int pending = 0;
+    for (Slave slave : slaves.all()) {
+      cached += policy.usedBlocks(slave.node);
+      pending += policy.pendingEvictions(slave.node);
+    }
+    gauges = new MasterGauges(dataSets.size() + policy.trackedDataSets() + passes.tracked(),
+        cached, policy.pinnedCopies(), pending, recovering());
   }
 
   public synchronized List<List<String>> cachedOn(long[] blockIds) {
@@ -189,6 +277,56 @@ public final class CacheMaster {
   /** True until the master has the whole picture and makes decisions. */
   public synchronized boolean recovering() {
     return recovery.recovering(clock.getAsLong(), slaves.uuids(), namespace::liveDataNodes);
+  }
+
+  /** Nanoseconds the master has held the namesystem's lock, in all (see Namespace). */
+  long namesystemLockNanos() {
+    return namespace.lockHeldNanos();
+  }
+
+  /**
+   * The policy's data set for a namespace one, null for none; a pin or unpin set on its path
+   * since the master last saw it takes effect now.
+   */
+  private DataSet dataSet(DataSetRef ref) {
+    long now = clock.getAsLong();
+    DataSet dataSet = dataSets.dataSet(ref, now);
+    if (dataSet == null) {
+      return null;
+    }
+    boolean pinned = ref.control().pinned();
+    if (pinned != policy.isPinned(dataSet.id())) {
+      if (pinned) {
+        policy.pin(dataSet.id());
+      } else {
+        policy.unpin(dataSet);
+      }
+      LOG.info("mpCache master: data set {} is {}", ref.path(), pinned ? "pinned" : "unpinned");
+    }
+    if (ref.control().ttlMillis() > 0) {
+      lastReadWithTtl.putIfAbsent(dataSet.id(), now);
+    } else {
+      lastReadWithTtl.remove(dataSet.id());
+    }
+    return dataSet;
+  }
+
+  /** Frees the data sets unread for longer than their TTL. */
+  private void expireTtls() {
+    long now = clock.getAsLong();
+    var expired = lastReadWithTtl.entrySet().iterator();
+    while (expired.hasNext()) {
+      var read = expired.next();
+      DataSetTable.Entry entry = dataSets.get(read.getKey());
+      long ttl = entry.control().ttlMillis();
+      if (now - read.getValue() > ttl) {
+        expired.remove(); // until it is read again
+        int copies = policy.free(read.getKey());
+        counters.add(MasterCounter.EVICTIONS_BY_TTL, copies);
+        LOG.info("mpCache master: data set {} unread for more than its TTL of {} ms: {} copies"
+            + " leave the SSDs", entry.path(), ttl, copies);
+      }
+    }
   }
 
   /**
@@ -218,7 +356,7 @@ public final class CacheMaster {
   private void countHits(Slave slave, long[] hits) {
     DataSetRef[] hitSets = namespace.dataSetsOf(hits);
     for (int i = 0; i < hits.length; i++) {
-      DataSet dataSet = dataSets.dataSet(hitSets[i], clock.getAsLong());
+      DataSet dataSet = dataSet(hitSets[i]);
       if (dataSet != null) {
         noteRead(dataSet, hits[i]);
         if (policy.isCached(slave.node, hits[i])) {
@@ -248,7 +386,7 @@ public final class CacheMaster {
   private void restore(int node, long[] blocks) {
     DataSetRef[] refs = namespace.dataSetsOf(blocks);
     for (int i = 0; i < blocks.length; i++) {
-      DataSet dataSet = dataSets.dataSet(refs[i], clock.getAsLong());
+      DataSet dataSet = dataSet(refs[i]);
       if (dataSet != null) {
         policy.restore(node, blocks[i], dataSet);
       }
@@ -257,6 +395,7 @@ public final class CacheMaster {
 
   /** A block read: a new pass over its data set counts as a data-set access. */
   private void noteRead(DataSet dataSet, long block) {
+    lastReadWithTtl.computeIfPresent(dataSet.id(), (id, then) -> clock.getAsLong());
     if (passes.read(dataSet, block)) {
       policy.dataSetAccessed(dataSet);
       space.accessed(dataSets.get(dataSet.id()).path(), dataSet.blocks(), clock.getAsLong());
@@ -274,20 +413,12 @@ public final class CacheMaster {
         FORGOTTEN_PER_HEARTBEAT)) {
       if (policy.forgetDataSet(id)) {
         passes.forget(id);
+        lastReadWithTtl.remove(id);
         dataSets.forget(id);
       } else {
         dataSets.keep(id, now);
       }
     }
-    trackedDataSets = dataSets.size() + policy.trackedDataSets() + passes.tracked();
-  }
-
-  /**
-   * Records the master keeps of data sets, in all its tables, as of its last heartbeat; read
-   * without the master's lock (the NameNode's metrics thread must not wait for it).
-   */
-  int trackedDataSets() {
-    return trackedDataSets;
   }
 
   private void expireSilentSlaves() {

@@ -18,8 +18,8 @@ import org.mpcache.policy.DataSet;
  * a few bytes per id, until their last ids are freed.
  */
 final class DataSetTable {
-  /** What the master shows of a data set: its latest path and size in blocks. */
-  record Entry(long key, String path, int blocks) {
+  /** What the master shows of a data set: its latest path, size in blocks and control. */
+  record Entry(long key, String path, int blocks, DataSetControl control) {
   }
 
   private final Map<Long, Integer> ids = new HashMap<>();
@@ -34,7 +34,7 @@ final class DataSetTable {
     if (ref == null || ref.blocks() <= 0) {
       return null;
     }
-    Entry entry = new Entry(ref.key(), ref.path(), ref.blocks());
+    Entry entry = new Entry(ref.key(), ref.path(), ref.blocks(), ref.control());
     Integer id = ids.get(ref.key());
     if (id == null) {
       id = freeIds.isEmpty() ? entries.size() : freeIds.nextSetBit(0);

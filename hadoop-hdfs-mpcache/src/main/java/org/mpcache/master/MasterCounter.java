@@ -13,6 +13,11 @@ public enum MasterCounter {
       + " intermediate data"),
   EVICTIONS_AFTER_REREGISTRATION("Copies condemned before the node registered again, deleted"
       + " at its next heartbeat"),
+  EVICTIONS_BY_ADMIN("Copies deleted because an admin freed their data set (hdfs mpcacheadmin"
+      + " -free)"),
+  EVICTIONS_BY_TTL("Copies deleted because their data set was unread for longer than its TTL"),
+  PINNED_COPIES_REFUSED("Reads of pinned data sets not cached: the node's pinned copies were at"
+      + " their limit (dfs.mpcache.master.pin.max-share)"),
   DATA_SETS_EVICTED("Data sets evicted whole by the replacement policy"),
   SLAVE_CALLS_REFUSED("Slave calls refused: the caller could not be the DataNode it named"
       + " (docs/security.md)"),

@@ -2,39 +2,102 @@ package org.mpcache.master;
 
 import static org.apache.hadoop.metrics2.lib.Interns.info;
 
-import java.util.function.IntSupplier;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
 
 import org.apache.hadoop.metrics2.MetricsCollector;
 import org.apache.hadoop.metrics2.MetricsRecordBuilder;
 import org.apache.hadoop.metrics2.MetricsSource;
 import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
+import org.apache.hadoop.metrics2.lib.MetricsRegistry;
+import org.apache.hadoop.metrics2.lib.MutableQuantiles;
+import org.apache.hadoop.metrics2.lib.MutableRate;
+import org.mpcache.metrics.EnumCounters;
 
 /**
  * The cache master's metrics2 source in its NameNode, visible in JMX as
- * {@code Hadoop:service=NameNode,name=MpCacheMaster}: admissions and evictions by cause, counted
- * across failovers for as long as the NameNode runs, and what the current master keeps.
+ * {@code Hadoop:service=NameNode,name=MpCacheMaster} (docs/operations.md, "Observing"):
+ * admissions and evictions by cause, counted across failovers for as long as the NameNode runs;
+ * what the current master keeps, as of its last heartbeat; and per RPC call of each kind its
+ * latency and the time it held the namesystem's lock, in microseconds, as rates (count and mean)
+ * and as percentiles over each of {@code dfs.mpcache.master.metrics.percentiles.intervals}.
  */
 public final class MasterMetrics implements MetricsSource {
   public static final String SOURCE = "MpCacheMaster";
 
-  private final MasterCounter.Values counters;
-  /** Records of data sets the current master keeps (0 without one). */
-  private final IntSupplier trackedDataSets;
+  /** The master's calls, timed by kind. */
+  public enum Call {
+    REGISTER, HEARTBEAT, REQUEST_ADMISSION, REPORT, CACHED_ON, SWITCH_MASTER, CONTROL;
 
-  private MasterMetrics(MasterCounter.Values counters, IntSupplier trackedDataSets) {
+    String metricName() {
+      return EnumCounters.metricName(this);
+    }
+  }
+
+  private final MasterCounter.Values counters;
+  private final Supplier<MasterGauges> gauges;
+  private final MetricsRegistry registry = new MetricsRegistry(SOURCE).setContext("dfs");
+  private final Map<Call, MutableRate> latency = new EnumMap<>(Call.class);
+  private final Map<Call, MutableRate> lockHeld = new EnumMap<>(Call.class);
+  private final Map<Call, List<MutableQuantiles>> latencyPercentiles = new EnumMap<>(Call.class);
+  private final List<MutableQuantiles> lockPercentiles = new ArrayList<>();
+  /** Nanoseconds all calls held the namesystem's lock, for as long as the NameNode runs. */
+  private final LongAdder lockHeldNanos = new LongAdder();
+  /** True while this NameNode has a master that decides or recovers. */
+  private final BooleanSupplier active;
+
+  private MasterMetrics(MasterCounter.Values counters, Supplier<MasterGauges> gauges,
+      BooleanSupplier active, int[] percentileIntervals) {
     this.counters = counters;
-    this.trackedDataSets = trackedDataSets;
+    this.gauges = gauges;
+    this.active = active;
+    for (Call call : Call.values()) {
+      String name = call.metricName();
+      latency.put(call, registry.newRate(name, "Latency of the master's " + name + " calls,"
+          + " microseconds", false));
+      lockHeld.put(call, registry.newRate(name + "NamesystemLock", "Time each " + name
+          + " call held the namesystem's lock, microseconds", false));
+      List<MutableQuantiles> percentiles = new ArrayList<>();
+      for (int interval : percentileIntervals) {
+        percentiles.add(registry.newQuantiles(name + interval + "s", "latency of " + name
+            + " calls", "Ops", "Micros", interval));
+      }
+      latencyPercentiles.put(call, percentiles);
+    }
+    for (int interval : percentileIntervals) {
+      lockPercentiles.add(registry.newQuantiles("NamesystemLock" + interval + "s",
+          "time a call of the master held the namesystem's lock", "Calls", "Micros", interval));
+    }
   }
 
   public static MasterMetrics register(MasterCounter.Values counters,
-      IntSupplier trackedDataSets) {
-    MasterMetrics metrics = new MasterMetrics(counters, trackedDataSets);
+      Supplier<MasterGauges> gauges, BooleanSupplier active, int[] percentileIntervals) {
+    MasterMetrics metrics = new MasterMetrics(counters, gauges, active, percentileIntervals);
     DefaultMetricsSystem.instance().register(SOURCE, "mpCache cache master", metrics);
     return metrics;
   }
 
+  /** Records one call: how long it took and how long it held the namesystem's lock. */
+  void served(Call call, long latencyNanos, long lockNanos) {
+    long latencyMicros = latencyNanos / 1000;
+    long lockMicros = lockNanos / 1000;
+    lockHeldNanos.add(lockNanos);
+    latency.get(call).add(latencyMicros);
+    lockHeld.get(call).add(lockMicros);
+    latencyPercentiles.get(call).forEach(percentiles -> percentiles.add(latencyMicros));
+    lockPercentiles.forEach(percentiles -> percentiles.add(lockMicros));
+  }
+
   public void unregister() {
     DefaultMetricsSystem.instance().unregisterSource(SOURCE);
+    latencyPercentiles.values().forEach(percentiles -> percentiles.forEach(
+        MutableQuantiles::stop));
+    lockPercentiles.forEach(MutableQuantiles::stop);
   }
 
   @Override
@@ -44,8 +107,22 @@ public final class MasterMetrics implements MetricsSource {
       record.addCounter(info(counter.metricName(), counter.description()),
           counters.get(counter));
     }
-    record.addGauge(info("TrackedDataSets", "Records of data sets the master keeps in the"
-        + " NameNode's heap (data-set table, rank, admission record, pass)"),
-        trackedDataSets.getAsInt());
+    record.addCounter(info("NamesystemLockHeldNanos", "Nanoseconds the master's calls held the"
+        + " namesystem's lock, in all"), lockHeldNanos.sum());
+    MasterGauges now = gauges.get();
+    record.addGauge(info("Active", "1 while this NameNode runs a master (active NameNode, master"
+        + " switched on), else 0"), active.getAsBoolean() ? 1 : 0)
+        .addGauge(info("Recovering", "1 while the master rebuilds its picture from the slaves'"
+            + " registrations and makes no decision"), now.recovering() ? 1 : 0)
+        .addGauge(info("TrackedDataSets", "Records of data sets the master keeps in the"
+            + " NameNode's heap (data-set table, rank, admission record, pass)"),
+            now.trackedDataSets())
+        .addGauge(info("CachedCopies", "Block copies the master counts on the slaves' SSDs"),
+            now.cachedCopies())
+        .addGauge(info("PinnedCopies", "Copies of pinned data sets"), now.pinnedCopies())
+        .addGauge(info("PendingEvictions", "Copies condemned that their slaves have not been told"
+            + " to delete yet (To_Del, freed data sets): handed over at their next heartbeat"),
+            now.pendingEvictions());
+    registry.snapshot(record, all);
   }
 }

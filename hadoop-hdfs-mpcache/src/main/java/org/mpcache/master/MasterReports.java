@@ -24,11 +24,9 @@ final class MasterReports {
       DataSetTable dataSets, SpaceManager space, long now) {
     Map<Integer, Slave> byNode = new HashMap<>();
     slaves.forEach(slave -> byNode.put(slave.node, slave));
-    Map<Integer, Integer> copiesPerNode = new HashMap<>();
     Map<Integer, Set<Long>> blocksPerDataSet = new HashMap<>();
     Map<Integer, Set<String>> hostsPerDataSet = new HashMap<>();
     policy.forEachCached((node, block, dataSetId) -> {
-      copiesPerNode.merge(node, 1, Integer::sum);
       blocksPerDataSet.computeIfAbsent(dataSetId, id -> new HashSet<>()).add(block);
       Slave slave = byNode.get(node);
       if (slave != null) {
@@ -38,13 +36,16 @@ final class MasterReports {
     List<NodeReport> nodes = slaves.stream()
         .sorted(Comparator.comparing((Slave s) -> s.hostname))
         .map(slave -> new NodeReport(slave.uuid, slave.hostname, space.usage(slave.uuid),
-            now - slave.lastHeard,
-            policy.usedBlocks(slave.node) - copiesPerNode.getOrDefault(slave.node, 0)))
+            now - slave.lastHeard, policy.pendingEvictions(slave.node)))
         .toList();
     List<DataSetReport> cached = blocksPerDataSet.entrySet().stream()
-        .map(e -> new DataSetReport(dataSets.get(e.getKey()).path(), policy.priority(e.getKey()),
-            e.getValue().size(), dataSets.get(e.getKey()).blocks(),
-            List.copyOf(hostsPerDataSet.getOrDefault(e.getKey(), Set.of()))))
+        .map(e -> {
+          DataSetTable.Entry dataSet = dataSets.get(e.getKey());
+          return new DataSetReport(dataSet.path(), policy.priority(e.getKey()),
+              e.getValue().size(), dataSet.blocks(),
+              List.copyOf(hostsPerDataSet.getOrDefault(e.getKey(), Set.of())),
+              dataSet.control().pinned(), dataSet.control().ttlMillis());
+        })
         .sorted(Comparator.comparingDouble((DataSetReport d) -> Double.isNaN(d.priority())
                 ? Double.NEGATIVE_INFINITY : d.priority()).reversed()
             .thenComparing(DataSetReport::path))

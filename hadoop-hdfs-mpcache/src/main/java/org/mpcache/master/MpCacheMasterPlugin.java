@@ -7,8 +7,11 @@ import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.CommonConfigurationKeys;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
+import org.apache.hadoop.hdfs.XAttrHelper;
+import org.apache.hadoop.hdfs.server.namenode.FSNamesystem;
 import org.apache.hadoop.hdfs.server.namenode.NameNode;
 import org.apache.hadoop.hdfs.server.namenode.NameNodeTokens;
+import org.apache.hadoop.hdfs.server.namenode.NameNodeXAttrs;
 import org.apache.hadoop.ipc.ProtobufRpcEngine2;
 import org.apache.hadoop.ipc.RPC;
 import org.apache.hadoop.ipc.Server;
@@ -19,7 +22,11 @@ import org.apache.hadoop.util.Time;
 import org.mpcache.compat.HadoopRelease;
 import org.mpcache.conf.InvalidSettingException;
 import org.mpcache.conf.MasterSettings;
+import org.mpcache.master.MasterMetrics.Call;
+import org.mpcache.master.Namespace.DataSetRef;
+import org.mpcache.metrics.EnumCounters;
 import org.mpcache.protocol.AdmissionAnswer;
+import org.mpcache.protocol.ControlAnswer;
 import org.mpcache.protocol.HeartbeatAnswer;
 import org.mpcache.protocol.MasterProtocolServerSideTranslatorPB;
 import org.mpcache.protocol.MasterReport;
@@ -52,7 +59,7 @@ public final class MpCacheMasterPlugin implements ServicePlugin, MpCacheMasterPr
   private ActiveMaster master;
   private MasterCallers callers;
   private final MasterCounter.Values counters = new MasterCounter.Values();
-  private MasterMetrics metrics;
+  private volatile MasterMetrics metrics;
 
   @Override
   public void start(Object service) {
@@ -97,14 +104,15 @@ public final class MpCacheMasterPlugin implements ServicePlugin, MpCacheMasterPr
       server = null;
       return;
     }
-    metrics = MasterMetrics.register(counters, this::trackedDataSets);
+    metrics = MasterMetrics.register(counters, this::gauges, () -> master.current() != null,
+        settings.percentileIntervals());
     LOG.info("mpCache master ({} policy, data set = {}) listening on {}", settings.policy(),
         settings.dataSet(), server.getListenerAddress());
   }
 
-  private int trackedDataSets() {
+  private MasterGauges gauges() {
     CacheMaster current = master.current();
-    return current == null ? 0 : current.trackedDataSets();
+    return current == null ? MasterGauges.NONE : current.gauges();
   }
 
   /** Where the master listens, or null when it did not start. */
@@ -158,46 +166,158 @@ public final class MpCacheMasterPlugin implements ServicePlugin, MpCacheMasterPr
   @Override
   public Registration register(String datanodeUuid, String hostname, SlaveUsage usage,
       long[] cachedBlocks) throws IOException {
-    return master.run(active -> active.register(datanodeUuid, hostname, usage, cachedBlocks));
+    return timed(Call.REGISTER, timing -> timing.run(active -> active.register(datanodeUuid,
+        hostname, usage, cachedBlocks)));
   }
 
   @Override
   public HeartbeatAnswer heartbeat(String datanodeUuid, SlaveUsage usage, long[] hits,
       long[] misses, long[] cached, long[] removed) throws IOException {
-    return master.run(active -> active.heartbeat(datanodeUuid, usage, hits, misses, cached,
-        removed));
+    return timed(Call.HEARTBEAT, timing -> timing.run(active -> active.heartbeat(datanodeUuid,
+        usage, hits, misses, cached, removed)));
   }
 
   @Override
   public AdmissionAnswer requestAdmission(String datanodeUuid, long blockId, long bytes,
       long[] hits) throws IOException {
-    return master.run(active -> active.requestAdmission(datanodeUuid, blockId, bytes, hits));
+    return timed(Call.REQUEST_ADMISSION, timing -> timing.run(active -> active.requestAdmission(
+        datanodeUuid, blockId, bytes, hits)));
   }
 
   @Override
   public MasterReport report() throws IOException {
-    master.get(); // a standby says so before it refuses a caller
-    callers.checkSuperuser("mpCacheReport");
-    return master.run(CacheMaster::report);
+    return timed(Call.REPORT, timing -> {
+      master.get(); // a standby says so before it refuses a caller
+      checkAdmin("mpCacheReport", null);
+      MasterReport report = timing.run(CacheMaster::report);
+      MasterAudit.log(true, "mpCacheReport", null, report.state());
+      return report;
+    });
   }
 
   @Override
   public boolean switchMaster(boolean on) throws IOException {
-    callers.checkSuperuser("mpCacheSwitch");
-    boolean wasOn = master.switchTo(on);
-    if (wasOn != on) {
-      LOG.info("mpCache master switched {} by {}", on ? "on" : "off", Server.getRemoteUser());
-    }
-    return wasOn;
+    return timed(Call.SWITCH_MASTER, timing -> {
+      String command = on ? "mpCacheSwitchOn" : "mpCacheSwitchOff";
+      checkAdmin(command, null);
+      boolean wasOn = master.switchTo(on);
+      if (wasOn != on) {
+        LOG.info("mpCache master switched {} by {}", on ? "on" : "off", Server.getRemoteUser());
+      }
+      MasterAudit.log(true, command, null, "was " + (wasOn ? "on" : "off"));
+      return wasOn;
+    });
   }
 
   @Override
   public List<List<String>> cachedOn(long[] blockIds) throws IOException {
-    master.get(); // a standby says so before it refuses a request
-    if (blockIds.length > MAX_CACHED_ON_BLOCKS) {
-      throw new IOException("mpCache master: a cachedOn call asks about " + blockIds.length
-          + " blocks; at most " + MAX_CACHED_ON_BLOCKS + " a call");
+    return timed(Call.CACHED_ON, timing -> {
+      master.get(); // a standby says so before it refuses a request
+      if (blockIds.length > MAX_CACHED_ON_BLOCKS) {
+        throw new IOException("mpCache master: a cachedOn call asks about " + blockIds.length
+            + " blocks; at most " + MAX_CACHED_ON_BLOCKS + " a call");
+      }
+      return timing.run(active -> active.cachedOn(blockIds));
+    });
+  }
+
+  @Override
+  public ControlAnswer control(ControlOp op, String path, long ttlMillis) throws IOException {
+    return timed(Call.CONTROL, timing -> {
+      master.get(); // a standby says so before it refuses a caller
+      String command = "mpCache" + EnumCounters.metricName(op);
+      checkAdmin(command, path);
+      try {
+        if (ttlMillis < 0) {
+          throw new IOException("mpCache master: a TTL must be at least 0 ms, got " + ttlMillis);
+        }
+        ControlAnswer answer;
+        if (op == ControlOp.FREE) {
+          answer = timing.run(active -> active.free(path));
+        } else {
+          DataSetRef dataSet = timing.run(active -> active.dataSetAt(path));
+          // In the namespace first (as the caller, outside the master's lock), then applied.
+          writeControl(op, dataSet, ttlMillis);
+          answer = timing.run(active -> active.controlled(dataSet.path()));
+        }
+        MasterAudit.log(true, command, path, answer.toString());
+        return answer;
+      } catch (IOException e) {
+        MasterAudit.log(true, command, path, "failed: " + e.getMessage());
+        throw e;
+      }
+    });
+  }
+
+  /** Keeps a pin or TTL in the data set's extended attributes ({@link DataSetControl}). */
+  private void writeControl(ControlOp op, DataSetRef dataSet, long ttlMillis)
+      throws IOException {
+    FSNamesystem namesystem = nameNode.getNamesystem();
+    switch (op) {
+      case PIN -> NameNodeXAttrs.set(namesystem, dataSet.path(),
+          XAttrHelper.buildXAttr(DataSetControl.PIN_XATTR, DataSetControl.PINNED));
+      case UNPIN -> {
+        if (dataSet.control().pinned()) {
+          NameNodeXAttrs.remove(namesystem, dataSet.path(),
+              XAttrHelper.buildXAttr(DataSetControl.PIN_XATTR));
+        }
+      }
+      case TTL -> {
+        if (ttlMillis > 0) {
+          NameNodeXAttrs.set(namesystem, dataSet.path(), XAttrHelper.buildXAttr(
+              DataSetControl.TTL_XATTR, DataSetControl.ttlValue(ttlMillis)));
+        } else if (dataSet.control().ttlMillis() > 0) {
+          NameNodeXAttrs.remove(namesystem, dataSet.path(),
+              XAttrHelper.buildXAttr(DataSetControl.TTL_XATTR));
+        }
+      }
+      default -> throw new IllegalArgumentException(op.name());
     }
-    return master.run(active -> active.cachedOn(blockIds));
+  }
+
+  /** Refuses an admin call to a caller who is not an HDFS superuser, with an audit line. */
+  private void checkAdmin(String command, String path) throws IOException {
+    try {
+      callers.checkSuperuser(command);
+    } catch (AccessControlException e) {
+      MasterAudit.log(false, command, path, "refused");
+      throw e;
+    }
+  }
+
+  /** One call's body, given what times its runs on the master. */
+  @FunctionalInterface
+  private interface TimedCall<T> {
+    T call(Timing timing) throws IOException;
+  }
+
+  /** Runs calls on the master, adding up the time they hold the namesystem's lock. */
+  private final class Timing {
+    long lockNanos;
+
+    <T> T run(ActiveMaster.Call<T> call) throws IOException {
+      return master.run(active -> {
+        long before = active.namesystemLockNanos();
+        try {
+          return call.on(active);
+        } finally {
+          lockNanos += active.namesystemLockNanos() - before;
+        }
+      });
+    }
+  }
+
+  /** Runs a call of {@code kind}, recording its latency and namesystem lock time. */
+  private <T> T timed(Call kind, TimedCall<T> body) throws IOException {
+    long start = System.nanoTime();
+    Timing timing = new Timing();
+    try {
+      return body.call(timing);
+    } finally {
+      MasterMetrics published = metrics;
+      if (published != null) {
+        published.served(kind, System.nanoTime() - start, timing.lockNanos);
+      }
+    }
   }
 }

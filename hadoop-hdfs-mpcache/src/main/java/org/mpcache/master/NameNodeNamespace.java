@@ -1,19 +1,24 @@
 package org.mpcache.master;
 
+import java.io.FileNotFoundException;
+import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 
+import org.apache.hadoop.fs.XAttr;
 import org.apache.hadoop.hdfs.protocol.Block;
 import org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType;
 import org.apache.hadoop.hdfs.server.blockmanagement.BlockInfo;
 import org.apache.hadoop.hdfs.server.blockmanagement.BlockManager;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
+import org.apache.hadoop.hdfs.server.namenode.FSDirectory.DirOp;
 import org.apache.hadoop.hdfs.server.namenode.FSNamesystem;
 import org.apache.hadoop.hdfs.server.namenode.INode;
 import org.apache.hadoop.hdfs.server.namenode.INodeDirectory;
 import org.apache.hadoop.hdfs.server.namenode.INodeFile;
+import org.apache.hadoop.hdfs.server.namenode.XAttrFeature;
 import org.apache.hadoop.hdfs.server.namenode.snapshot.Snapshot;
 import org.apache.hadoop.hdfs.util.RwLockMode;
 
@@ -21,7 +26,8 @@ import org.apache.hadoop.hdfs.util.RwLockMode;
  * The master's view of the NameNode: blocks resolved to data sets under the namesystem's read
  * lock. A data set is the directory holding the block's file (its size: the blocks of the files
  * directly in it) or, per file, the file itself; blocks of paths that are not cached
- * ({@link CachedPaths}) have none.
+ * ({@link CachedPaths}) have none. Its control is read from its inode's extended attributes at
+ * each lookup ({@link DataSetControl}), so that a change reaches the master with the next read.
  */
 final class NameNodeNamespace implements Namespace {
   private static final int DIRECTORY_SIZES_KEPT = 100_000;
@@ -33,6 +39,8 @@ final class NameNodeNamespace implements Namespace {
   private final boolean perFile;
   private final CachedPaths cachedPaths;
   private final long blockSizeBytes;
+  /** See {@link #lockHeldNanos()}; written by the one thread the master lets in at a time. */
+  private volatile long lockHeldNanos;
   /** Directory sizes by inode id, valid while the directory's modification time is unchanged. */
   private final Map<Long, long[]> directorySizes = new LinkedHashMap<>(16, 0.75f, true) {
     @Override
@@ -70,6 +78,7 @@ final class NameNodeNamespace implements Namespace {
     // keep the NameNode's writers waiting for all of them.
     for (int from = 0; from < blockIds.length; from += BLOCKS_PER_LOCK) {
       namesystem.readLock(RwLockMode.GLOBAL);
+      long locked = System.nanoTime();
       try {
         for (int i = from; i < Math.min(blockIds.length, from + BLOCKS_PER_LOCK); i++) {
           BlockInfo stored = blocks.getStoredBlock(new Block(blockIds[i]));
@@ -81,17 +90,52 @@ final class NameNodeNamespace implements Namespace {
           }
         }
       } finally {
+        lockHeldNanos += System.nanoTime() - locked;
         namesystem.readUnlock(RwLockMode.GLOBAL, "mpCacheDataSets");
       }
     }
     return refs;
   }
 
+  @Override
+  public DataSetRef dataSetAt(String path) throws IOException {
+    namesystem.readLock(RwLockMode.GLOBAL);
+    long locked = System.nanoTime();
+    try {
+      INode inode = namesystem.getFSDirectory().getINode(path, DirOp.READ);
+      if (inode == null) {
+        throw new FileNotFoundException("mpCache master: no such path " + path);
+      }
+      DataSetRef ref;
+      if (inode.isFile()) {
+        ref = dataSetOf(inode.asFile());
+      } else if (inode.isDirectory() && !perFile) {
+        ref = directoryDataSet(inode.asDirectory());
+      } else {
+        return null; // with data sets per file, a directory is none
+      }
+      return cachedPaths.caches(ref.path()) ? ref : null;
+    } finally {
+      lockHeldNanos += System.nanoTime() - locked;
+      namesystem.readUnlock(RwLockMode.GLOBAL, "mpCacheDataSetAt");
+    }
+  }
+
+  @Override
+  public long lockHeldNanos() {
+    return lockHeldNanos;
+  }
+
   private DataSetRef dataSetOf(INodeFile file) {
     INodeDirectory directory = file.getParent();
     if (perFile || directory == null) {
-      return new DataSetRef(file.getId(), file.getFullPathName(), file.numBlocks());
+      return new DataSetRef(file.getId(), file.getFullPathName(), file.numBlocks(),
+          controlOf(file));
     }
+    return directoryDataSet(directory);
+  }
+
+  private DataSetRef directoryDataSet(INodeDirectory directory) {
     long[] cached = directorySizes.get(directory.getId());
     if (cached == null || cached[0] != directory.getModificationTime()) {
       long size = 0;
@@ -104,7 +148,20 @@ final class NameNodeNamespace implements Namespace {
       directorySizes.put(directory.getId(), cached);
     }
     return new DataSetRef(directory.getId(), directory.getFullPathName(),
-        (int) Math.min(Integer.MAX_VALUE, cached[1]));
+        (int) Math.min(Integer.MAX_VALUE, cached[1]), controlOf(directory));
+  }
+
+  private static DataSetControl controlOf(INode inode) {
+    XAttrFeature xAttrs = inode.getXAttrFeature();
+    if (xAttrs == null) {
+      return DataSetControl.NONE;
+    }
+    return DataSetControl.of(valueOf(xAttrs.getXAttr(DataSetControl.PIN_XATTR)),
+        valueOf(xAttrs.getXAttr(DataSetControl.TTL_XATTR)));
+  }
+
+  private static byte[] valueOf(XAttr xAttr) {
+    return xAttr == null ? null : xAttr.getValue() == null ? new byte[0] : xAttr.getValue();
   }
 
   @Override

@@ -1,5 +1,6 @@
 package org.mpcache.master;
 
+import java.io.IOException;
 import java.util.Set;
 
 /** What the master needs from the NameNode; a fake stands in for it in unit tests. */
@@ -28,9 +29,30 @@ public interface Namespace {
   boolean leavingService(String datanodeUuid);
 
   /**
-   * A data set as the namespace knows it: {@code key} identifies it for as long as it exists
-   * (an inode id), {@code blocks} is its current size.
+   * The data set an admin names by {@code path}: a directory is one (or, with data sets per file,
+   * holds none), a file is one or belongs to its directory's. Null when the path's blocks are not
+   * cached ({@link CachedPaths}) or it names no data set.
+   *
+   * @throws java.io.FileNotFoundException when there is no such path
    */
-  record DataSetRef(long key, String path, int blocks) {
+  DataSetRef dataSetAt(String path) throws IOException;
+
+  /**
+   * Nanoseconds this namespace has held the NameNode's namesystem lock, in all; the master reads
+   * the difference over each call.
+   */
+  default long lockHeldNanos() {
+    return 0;
+  }
+
+  /**
+   * A data set as the namespace knows it: {@code key} identifies it for as long as it exists
+   * (an inode id), {@code blocks} is its current size, and {@code control} what an admin set on
+   * its path.
+   */
+  record DataSetRef(long key, String path, int blocks, DataSetControl control) {
+    public DataSetRef(long key, String path, int blocks) {
+      this(key, path, blocks, DataSetControl.NONE);
+    }
   }
 }

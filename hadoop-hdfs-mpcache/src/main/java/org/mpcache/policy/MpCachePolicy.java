@@ -390,6 +390,11 @@ public final class MpCachePolicy implements ReplacementPolicy {
   }
 
   @Override
+  public int pendingEvictions(int nodeId) {
+    return nodeId < nodes.size() ? nodes.get(nodeId).condemned.size() : 0;
+  }
+
+  @Override
   public long[] forgetNode(int nodeId) {
     long[] condemned = drainPendingEvictions(nodeId);
     for (long block : node(nodeId).cached.keys()) {

@@ -54,6 +54,11 @@ public interface ReplacementPolicy {
    */
   long[] drainPendingEvictions(int node);
 
+  /** How many blocks {@link #drainPendingEvictions} would hand over to the node now. */
+  default int pendingEvictions(int node) {
+    return 0;
+  }
+
   /**
    * Forgets everything of the node (it was lost, or is about to register its copies anew): its
    * copies, its capacity (declared again by {@link #setCapacity}) and its To_Del, which is

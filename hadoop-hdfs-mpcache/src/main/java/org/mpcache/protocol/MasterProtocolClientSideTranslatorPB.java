@@ -20,6 +20,7 @@ import org.mpcache.protocol.proto.MpCacheMasterProtos.AdmissionRequestProto;
 import org.mpcache.protocol.proto.MpCacheMasterProtos.AdmissionResponseProto;
 import org.mpcache.protocol.proto.MpCacheMasterProtos.BlockHoldersProto;
 import org.mpcache.protocol.proto.MpCacheMasterProtos.CachedOnRequestProto;
+import org.mpcache.protocol.proto.MpCacheMasterProtos.ControlRequestProto;
 import org.mpcache.protocol.proto.MpCacheMasterProtos.HeartbeatRequestProto;
 import org.mpcache.protocol.proto.MpCacheMasterProtos.HeartbeatResponseProto;
 import org.mpcache.protocol.proto.MpCacheMasterProtos.RegisterRequestProto;
@@ -124,6 +125,14 @@ public final class MasterProtocolClientSideTranslatorPB implements MpCacheMaster
   public boolean switchMaster(boolean on) throws IOException {
     SwitchRequestProto request = SwitchRequestProto.newBuilder().setOn(on).build();
     return ipc(() -> proxy.switchMaster(null, request)).getWasOn();
+  }
+
+  @Override
+  public ControlAnswer control(ControlOp op, String path, long ttlMillis) throws IOException {
+    ControlRequestProto request = ControlRequestProto.newBuilder()
+        .setOp(ControlRequestProto.Op.valueOf(op.name())).setPath(path).setTtlMillis(ttlMillis)
+        .build();
+    return fromProto(ipc(() -> proxy.control(null, request)));
   }
 
   @Override

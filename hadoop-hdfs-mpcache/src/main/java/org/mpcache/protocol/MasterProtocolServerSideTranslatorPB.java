@@ -18,6 +18,8 @@ import org.mpcache.protocol.proto.MpCacheMasterProtos.AdmissionResponseProto;
 import org.mpcache.protocol.proto.MpCacheMasterProtos.BlockHoldersProto;
 import org.mpcache.protocol.proto.MpCacheMasterProtos.CachedOnRequestProto;
 import org.mpcache.protocol.proto.MpCacheMasterProtos.CachedOnResponseProto;
+import org.mpcache.protocol.proto.MpCacheMasterProtos.ControlRequestProto;
+import org.mpcache.protocol.proto.MpCacheMasterProtos.ControlResponseProto;
 import org.mpcache.protocol.proto.MpCacheMasterProtos.HeartbeatRequestProto;
 import org.mpcache.protocol.proto.MpCacheMasterProtos.HeartbeatResponseProto;
 import org.mpcache.protocol.proto.MpCacheMasterProtos.MpCacheMasterProtocolService;
@@ -115,6 +117,14 @@ public final class MasterProtocolServerSideTranslatorPB implements MpCacheMaster
       }
       return response.build();
     });
+  }
+
+  @Override
+  public ControlResponseProto control(RpcController controller, ControlRequestProto request)
+      throws ServiceException {
+    return served(() -> toProto(master.control(
+        MpCacheMasterProtocol.ControlOp.valueOf(request.getOp().name()), request.getPath(),
+        request.getTtlMillis())));
   }
 
   @Override

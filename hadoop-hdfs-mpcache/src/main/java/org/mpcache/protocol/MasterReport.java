@@ -11,9 +11,12 @@ public record MasterReport(String state, String policy, List<NodeReport> nodes,
       long lastHeartbeatMillisAgo, int pendingEvictions) {
   }
 
-  /** A data set with blocks cached somewhere; priority is NaN for block-level policies. */
+  /**
+   * A data set with blocks cached somewhere; priority is NaN for block-level policies; what an
+   * admin set on it (a pin, a TTL in milliseconds, 0 for none).
+   */
   public record DataSetReport(String path, double priority, int cachedBlocks, int totalBlocks,
-      List<String> hostnames) {
+      List<String> hostnames, boolean pinned, long ttlMillis) {
   }
 
   /** The Dynamic Space Manager's memory of a data set read by jobs, with its size then. */

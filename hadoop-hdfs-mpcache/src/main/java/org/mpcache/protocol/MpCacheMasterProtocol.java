@@ -45,10 +45,31 @@ public interface MpCacheMasterProtocol {
    */
   List<List<String>> cachedOn(long[] blockIds) throws IOException;
 
+  /** What a switched-off master's refusals say: the admin tool then asks the next NameNode's. */
+  String SWITCHED_OFF = "is switched off";
+
   /**
    * Switches this NameNode's master off (it drops its state and refuses every call but this one;
    * slaves decide locally) or back on (it recovers from the slaves' registrations), until the
    * NameNode restarts. For HDFS superusers. Returns whether it was on.
    */
   boolean switchMaster(boolean on) throws IOException;
+
+  /** How an admin steers a data set (docs/operations.md, "Steering the cache"). */
+  enum ControlOp {
+    /** Never evicted while pinned; the pin is kept on the path in the namespace. */
+    PIN,
+    UNPIN,
+    /** Every copy leaves the SSDs, at each slave's next heartbeat. */
+    FREE,
+    /** Unread for longer than the TTL, the data set leaves the cache; a TTL of 0 clears it. */
+    TTL
+  }
+
+  /**
+   * Steers the data set at {@code path} (a data set, or a file of one); for HDFS superusers.
+   * {@code ttlMillis} is read by {@link ControlOp#TTL} only. Returns the data set after the
+   * change.
+   */
+  ControlAnswer control(ControlOp op, String path, long ttlMillis) throws IOException;
 }

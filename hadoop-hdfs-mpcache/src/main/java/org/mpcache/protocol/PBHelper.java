@@ -3,6 +3,7 @@ package org.mpcache.protocol;
 import java.util.List;
 
 import org.mpcache.protocol.proto.MpCacheMasterProtos.DataSetHistoryProto;
+import org.mpcache.protocol.proto.MpCacheMasterProtos.ControlResponseProto;
 import org.mpcache.protocol.proto.MpCacheMasterProtos.DataSetReportProto;
 import org.mpcache.protocol.proto.MpCacheMasterProtos.NodeReportProto;
 import org.mpcache.protocol.proto.MpCacheMasterProtos.ReportResponseProto;
@@ -77,12 +78,19 @@ final class PBHelper {
           .setPendingEvictions(node.pendingEvictions()));
     }
     for (MasterReport.DataSetReport dataSet : report.dataSets()) {
-      builder.addDataSets(DataSetReportProto.newBuilder()
+      DataSetReportProto.Builder proto = DataSetReportProto.newBuilder()
           .setPath(dataSet.path())
           .setPriority(dataSet.priority())
           .setCachedBlocks(dataSet.cachedBlocks())
           .setTotalBlocks(dataSet.totalBlocks())
-          .addAllHostnames(dataSet.hostnames()));
+          .addAllHostnames(dataSet.hostnames());
+      if (dataSet.pinned()) { // unset reads as false: data sets nobody steers cost no bytes
+        proto.setPinned(true);
+      }
+      if (dataSet.ttlMillis() > 0) {
+        proto.setTtlMillis(dataSet.ttlMillis());
+      }
+      builder.addDataSets(proto);
     }
     for (MasterReport.DataSetHistory seen : report.history()) {
       builder.addHistory(DataSetHistoryProto.newBuilder()
@@ -94,6 +102,21 @@ final class PBHelper {
     return builder.build();
   }
 
+  static ControlResponseProto toProto(ControlAnswer answer) {
+    return ControlResponseProto.newBuilder()
+        .setDataSet(answer.dataSet())
+        .setPinned(answer.pinned())
+        .setTtlMillis(answer.ttlMillis())
+        .setCachedBlocks(answer.cachedBlocks())
+        .setTotalBlocks(answer.totalBlocks())
+        .build();
+  }
+
+  static ControlAnswer fromProto(ControlResponseProto proto) {
+    return new ControlAnswer(proto.getDataSet(), proto.getPinned(), proto.getTtlMillis(),
+        proto.getCachedBlocks(), proto.getTotalBlocks());
+  }
+
   static MasterReport fromProto(ReportResponseProto proto) {
     return new MasterReport(proto.getState(), proto.getPolicy(),
         proto.getNodesList().stream().map(node -> new MasterReport.NodeReport(
@@ -101,7 +124,8 @@ final class PBHelper {
             node.getLastHeartbeatMillisAgo(), node.getPendingEvictions())).toList(),
         proto.getDataSetsList().stream().map(dataSet -> new MasterReport.DataSetReport(
             dataSet.getPath(), dataSet.getPriority(), dataSet.getCachedBlocks(),
-            dataSet.getTotalBlocks(), List.copyOf(dataSet.getHostnamesList()))).toList(),
+            dataSet.getTotalBlocks(), List.copyOf(dataSet.getHostnamesList()),
+            dataSet.getPinned(), dataSet.getTtlMillis())).toList(),
         proto.getHistoryList().stream().map(seen -> new MasterReport.DataSetHistory(
             seen.getPath(), seen.getBlocks(), seen.getAccesses(),
             seen.getLastAccessMillisAgo())).toList());

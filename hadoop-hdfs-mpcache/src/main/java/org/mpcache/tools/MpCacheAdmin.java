@@ -31,17 +31,21 @@ import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.HdfsConfiguration;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
 import org.apache.hadoop.hdfs.protocol.LocatedBlock;
+import org.apache.hadoop.ipc.RemoteException;
+import org.apache.hadoop.ipc.StandbyException;
 import org.apache.hadoop.tools.TableListing;
 import org.apache.hadoop.util.StringUtils;
 import org.apache.hadoop.util.Tool;
 import org.apache.hadoop.util.ToolRunner;
 import org.mpcache.conf.InvalidSettingException;
 import org.mpcache.conf.MasterLinkSettings;
+import org.mpcache.protocol.ControlAnswer;
 import org.mpcache.protocol.MasterProtocolClientSideTranslatorPB;
 import org.mpcache.protocol.MasterReport;
 import org.mpcache.protocol.MasterReport.DataSetReport;
 import org.mpcache.protocol.MasterReport.NodeReport;
 import org.mpcache.protocol.MpCacheMasterProtocol;
+import org.mpcache.protocol.MpCacheMasterProtocol.ControlOp;
 import org.mpcache.protocol.SlaveUsage;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -50,7 +54,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  * {@code hdfs mpcacheadmin} (the distribution's shell profile adds it): asks the active cache
  * master for the state of every slave ({@code -report}), of the cached data sets
  * ({@code -datasets}), or where a file's blocks are on SSD ({@code -locations}); switches every
- * NameNode's master off or on ({@code -master}). Exit code 0, 1 when no active master answered,
+ * NameNode's master off or on ({@code -master}); pins, unpins, frees a data set or sets its TTL
+ * ({@code -pin}, {@code -unpin}, {@code -free}, {@code -ttl}; docs/operations.md). Exit code 0, 1 when no active master answered,
  * a master was not switched or the file cannot be listed, 2 on a usage error.
  */
 public final class MpCacheAdmin extends Configured implements Tool {
@@ -65,8 +70,18 @@ public final class MpCacheAdmin extends Configured implements Tool {
       .addOption(Option.builder("master").hasArg().argName("on|off").desc("switch the cache"
           + " master of every NameNode off (slaves decide on their own; HDFS superusers only) or"
           + " back on, until the NameNode restarts").build())
-      .addOption(Option.builder("json").desc("machine-readable output of -report or -datasets")
-          .build())
+      .addOption(Option.builder("pin").hasArg().argName("path").desc("pin the data set at path"
+          + " (or holding the file at path): never evicted, kept on the path in the namespace;"
+          + " HDFS superusers only").build())
+      .addOption(Option.builder("unpin").hasArg().argName("path").desc("unpin it: the policy"
+          + " ranks its copies again").build())
+      .addOption(Option.builder("free").hasArg().argName("path").desc("every copy of the data"
+          + " set leaves the SSDs, at each slave's next heartbeat").build())
+      .addOption(Option.builder("ttl").numberOfArgs(2).argName("path> <duration|off")
+          .desc("a data set unread for longer than the duration (30m, 2h, 7d) leaves the cache;"
+          + " off clears it").build())
+      .addOption(Option.builder("json").desc("machine-readable output of -report, -datasets,"
+          + " -pin, -unpin, -free or -ttl").build())
       .addOption(Option.builder("timeout").hasArg().argName("duration").desc("how long to wait"
           + " for each master (default " + DEFAULT_TIMEOUT_MS / 1000 + "s; 500ms, 2m, ...)")
           .build())
@@ -90,17 +105,18 @@ public final class MpCacheAdmin extends Configured implements Tool {
   public int run(String[] args) throws Exception {
     CommandLine command;
     long timeoutMillis;
+    long ttl;
     try {
       command = new DefaultParser().parse(OPTIONS, args);
       if (command.hasOption("help")) {
         out.print(USAGE);
         return 0;
       }
-      long actions = Stream.of("report", "datasets", "locations", "master")
-          .filter(command::hasOption).count();
+      long actions = Stream.concat(Stream.of("report", "datasets", "locations", "master"),
+          CONTROLS.keySet().stream()).filter(command::hasOption).count();
       if (actions != 1) {
         throw new ParseException("give one of -report, -datasets, -locations <path>,"
-            + " -master on|off");
+            + " -master on|off, -pin|-unpin|-free <path>, -ttl <path> <duration|off>");
       }
       if (command.hasOption("master")
           && !List.of("on", "off").contains(command.getOptionValue("master"))) {
@@ -112,9 +128,11 @@ public final class MpCacheAdmin extends Configured implements Tool {
       }
       if (command.hasOption("json")
           && (command.hasOption("locations") || command.hasOption("master"))) {
-        throw new ParseException("-json goes with -report or -datasets");
+        throw new ParseException("-json goes with -report, -datasets, -pin, -unpin, -free or"
+            + " -ttl");
       }
       timeoutMillis = timeoutMillis(command.getOptionValue("timeout"));
+      ttl = command.hasOption("ttl") ? ttlMillis(command.getOptionValues("ttl")[1]) : 0;
     } catch (ParseException e) {
       err.println("mpcacheadmin: " + e.getMessage());
       err.print(USAGE);
@@ -137,6 +155,8 @@ public final class MpCacheAdmin extends Configured implements Tool {
     if (command.hasOption("master")) {
       return switchMasters(masters, "on".equals(command.getOptionValue("master")), timeout);
     }
+    String control = CONTROLS.keySet().stream().filter(command::hasOption).findFirst()
+        .orElse(null);
     boolean json = command.hasOption("json");
     StringBuilder failures = new StringBuilder();
     for (InetSocketAddress address : masters) {
@@ -144,6 +164,10 @@ public final class MpCacheAdmin extends Configured implements Tool {
           .connect(getConf(), address, timeout)) {
         if (command.hasOption("locations")) {
           return printLocations(master, new Path(command.getOptionValue("locations")));
+        }
+        if (control != null) {
+          return control(master, CONTROLS.get(control), command.getOptionValue(control), ttl,
+              json);
         }
         MasterReport state = master.report();
         boolean report = command.hasOption("report");
@@ -159,12 +183,57 @@ public final class MpCacheAdmin extends Configured implements Tool {
           printDataSets(address, state);
         }
         return 0;
+      } catch (RemoteException e) {
+        if (!StandbyException.class.getName().equals(e.getClassName())
+            && !String.valueOf(e.getMessage()).contains(MpCacheMasterProtocol.SWITCHED_OFF)) {
+          // The active master answered and refused: no other one would do better.
+          err.println("mpcacheadmin: mpCache master " + address + ": " + firstLine(e));
+          return 1;
+        }
+        failures.append("\n  ").append(address).append(": ").append(firstLine(e));
       } catch (IOException e) {
         failures.append("\n  ").append(address).append(": ").append(firstLine(e));
       }
     }
     err.println("mpcacheadmin: no active cache master answered:" + failures);
     return 1;
+  }
+
+  /** The admin tool's options that steer a data set, and what each asks the master. */
+  private static final Map<String, ControlOp> CONTROLS = Map.of("pin", ControlOp.PIN,
+      "unpin", ControlOp.UNPIN, "free", ControlOp.FREE, "ttl", ControlOp.TTL);
+
+  /** Steers the data set at {@code path} and prints it as it then stands. */
+  private int control(MpCacheMasterProtocol master, ControlOp op, String path, long ttlMillis,
+      boolean json) throws IOException {
+    ControlAnswer answer = master.control(op, absolute(new Path(path)), ttlMillis);
+    if (json) {
+      out.println(new ObjectMapper().writerWithDefaultPrettyPrinter().writeValueAsString(answer));
+    } else {
+      out.printf("%s: %s, TTL %s, %d/%d blocks cached%n", answer.dataSet(),
+          answer.pinned() ? "pinned" : "not pinned", answer.ttlMillis() == 0 ? "none"
+              : StringUtils.formatTime(answer.ttlMillis()), answer.cachedBlocks(),
+          answer.totalBlocks());
+    }
+    return 0;
+  }
+
+  /** The path as the master reads it: absolute, in the default file system's namespace. */
+  private String absolute(Path path) throws IOException {
+    return path.getFileSystem(getConf()).makeQualified(path).toUri().getPath();
+  }
+
+  /** A TTL: {@code off}, or a duration as Hadoop's time keys take it (a bare number is ms). */
+  private static long ttlMillis(String value) throws ParseException {
+    if ("off".equals(value)) {
+      return 0;
+    }
+    try {
+      return positiveMillis(value);
+    } catch (NumberFormatException e) {
+      throw new ParseException("-ttl takes a path and a duration above 0 (30m, 2h, 7d) or off,"
+          + " got " + value);
+    }
   }
 
   /** Switches every NameNode's master, active or standby, so that a failover keeps the switch. */
@@ -189,29 +258,40 @@ public final class MpCacheAdmin extends Configured implements Tool {
     return e.getMessage() == null ? e.toString() : e.getMessage().split("\n")[0];
   }
 
-  /** A duration as Hadoop's time keys take it (a bare number is milliseconds). */
+  /** {@code -timeout}'s value, or the default. */
   private static long timeoutMillis(String value) throws ParseException {
     if (value == null) {
       return DEFAULT_TIMEOUT_MS;
     }
-    Configuration parsed = new Configuration(false);
-    parsed.set("timeout", value);
     try {
-      long millis = parsed.getTimeDuration("timeout", 0, TimeUnit.MILLISECONDS);
-      if (millis <= 0) {
-        throw new ParseException("-timeout must be above 0, got " + value);
-      }
-      return millis;
+      return positiveMillis(value);
     } catch (NumberFormatException e) {
-      throw new ParseException("-timeout takes a duration such as 30s or 2m, got " + value);
+      throw new ParseException("-timeout takes a duration above 0 such as 30s or 2m, got "
+          + value);
     }
+  }
+
+  /**
+   * A duration as Hadoop's time keys take it (a bare number is milliseconds).
+   *
+   * @throws NumberFormatException when it is none, or not above 0
+   */
+  private static long positiveMillis(String value) {
+    Configuration parsed = new Configuration(false);
+    parsed.set("duration", value);
+    long millis = parsed.getTimeDuration("duration", 0, TimeUnit.MILLISECONDS);
+    if (millis <= 0) {
+      throw new NumberFormatException(value);
+    }
+    return millis;
   }
 
   private static String usage() {
     StringWriter text = new StringWriter();
     PrintWriter writer = new PrintWriter(text);
     new HelpFormatter().printHelp(writer, 100, "hdfs mpcacheadmin [generic options]"
-        + " -report [-json] | -datasets [-json] | -locations <path> | -master on|off", null,
+        + " -report [-json] | -datasets [-json] | -locations <path> | -master on|off"
+        + " | -pin|-unpin|-free <path> [-json] | -ttl <path> <duration|off> [-json]", null,
         OPTIONS, 2, 2,
         "The master is found at " + DFS_MPCACHE_MASTER_ADDRESS_KEY + " (with NameNode HA, "
         + DFS_MPCACHE_MASTER_ADDRESS_KEY + ".<nameservice>.<namenode id>).");

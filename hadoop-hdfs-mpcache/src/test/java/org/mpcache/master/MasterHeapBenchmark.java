@@ -42,7 +42,7 @@ public final class MasterHeapBenchmark {
     long heapBefore = usedHeap();
     CacheMaster master = new CacheMaster(new MasterSettings(new InetSocketAddress(0), 1, policy,
         1.0, 0.01, "directory", new CachedPaths(List.of(), List.of()), 1, 60_000, 10,
-        Long.MAX_VALUE), new TestCacheMaster.FakeNamespace(Set.copyOf(slaves), sizes),
+        Long.MAX_VALUE, 0.5, new int[0]), new TestCacheMaster.FakeNamespace(Set.copyOf(slaves), sizes),
         System::currentTimeMillis, new MasterCounter.Values());
     long blocks = (long) dataSets * perDataSet;
     SlaveUsage roomForAll = new SlaveUsage((blocks / nodes + 1) * BLOCK, 0, 0, 0, 0, 0, 0, "ok",
@@ -66,7 +66,7 @@ public final class MasterHeapBenchmark {
     System.out.printf(Locale.ROOT, "%s master: %d data sets of %d blocks over %d nodes, %d"
         + " records in its tables, %d blocks admitted: %d bytes of heap per data set, %d per block"
         + " (%.0f MB)%n",
-        policy, dataSets, perDataSet, nodes, master.trackedDataSets(), admitted,
+        policy, dataSets, perDataSet, nodes, master.gauges().trackedDataSets(), admitted,
         heap / dataSets, heap / blocks, heap / 1e6);
   }
 

@@ -5,10 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.FileNotFoundException;
+import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.LongStream;
@@ -35,6 +39,8 @@ class TestCacheMaster {
     final int[] sizes;
     Set<String> live;
     Set<String> leaving = Set.of();
+    /** What an admin set on data set i's path. */
+    final Map<Integer, DataSetControl> controls = new HashMap<>();
 
     FakeNamespace(Set<String> live, int... sizes) {
       this.live = live;
@@ -57,9 +63,23 @@ class TestCacheMaster {
       for (int i = 0; i < blockIds.length; i++) {
         int d = (int) (blockIds[i] / MAX_BLOCKS);
         refs[i] = d < sizes.length && blockIds[i] % MAX_BLOCKS < sizes[d]
-            ? new DataSetRef(1000 + d, "/d" + d, sizes[d]) : null;
+            ? ref(d) : null;
       }
       return refs;
+    }
+
+    private DataSetRef ref(int d) {
+      return new DataSetRef(1000 + d, "/d" + d, sizes[d],
+          controls.getOrDefault(d, DataSetControl.NONE));
+    }
+
+    @Override
+    public DataSetRef dataSetAt(String path) throws IOException {
+      int d = Integer.parseInt(path.substring("/d".length()));
+      if (d >= sizes.length) {
+        throw new FileNotFoundException(path);
+      }
+      return ref(d);
     }
 
     @Override
@@ -78,7 +98,8 @@ class TestCacheMaster {
 
   private CacheMaster master(FakeNamespace namespace) {
     return new CacheMaster(new MasterSettings(new InetSocketAddress(0), 1, "mpcache", 1.0, 0.01,
-        "directory", new CachedPaths(List.of(), List.of()), RECOVERY_MS, EXPIRY_MS, 10, IDLE_MS),
+        "directory", new CachedPaths(List.of(), List.of()), RECOVERY_MS, EXPIRY_MS, 10, IDLE_MS,
+        0.5, new int[0]),
         namespace, now::get, counters);
   }
 
@@ -114,6 +135,38 @@ class TestCacheMaster {
       master.heartbeat("a", usage(4), NONE, NONE, NONE, NONE);
     }
     assertEquals(Verdict.ADMIT, master.requestAdmission("a", 0, BLOCK, NONE).verdict());
+  }
+
+  @Test
+  void aDataSetUnreadForLongerThanItsTtlIsFreedOnEveryNodeAndFilledAgainWhenRead()
+      throws Exception {
+    FakeNamespace namespace = new FakeNamespace(Set.of("a", "b"), 1, 1);
+    namespace.controls.put(0, new DataSetControl(false, 60_000));
+    CacheMaster master = master(namespace);
+    master.register("a", "host-a", usage(4), new long[] {0, 100});
+    master.register("b", "host-b", usage(4), new long[] {0});
+    assertEquals(0, beatBoth(master, 59_000).size());
+    master.heartbeat("b", usage(4), new long[] {0}, NONE, NONE, NONE); // a read: the clock restarts
+    assertEquals(0, beatBoth(master, 59_000).size(), "read 59 s ago");
+    assertEquals(List.of(0L, 0L), beatBoth(master, 2_500), "unread for 61.5 s: gone on a and b");
+    assertEquals(List.of(List.of(), List.of("a")), master.cachedOn(new long[] {0, 100}),
+        "/d1 has no TTL");
+    assertEquals(2, counters.get(MasterCounter.EVICTIONS_BY_TTL));
+    assertEquals("/d0", master.controlled("/d0").dataSet());
+    assertEquals(Verdict.ADMIT, master.requestAdmission("a", 0, BLOCK, NONE).verdict());
+  }
+
+  /** Slaves a and b beat every 2.5 s for {@code millis}; returns what they were told to evict. */
+  private List<Long> beatBoth(CacheMaster master, long millis) {
+    List<Long> evicted = new java.util.ArrayList<>();
+    for (long waited = 0; waited < millis; waited += EXPIRY_MS / 2) {
+      now.addAndGet(EXPIRY_MS / 2);
+      for (String slave : List.of("a", "b")) {
+        Arrays.stream(master.heartbeat(slave, usage(4), NONE, NONE, NONE, NONE).evict())
+            .forEach(evicted::add);
+      }
+    }
+    return evicted;
   }
 
   @Test
@@ -304,7 +357,7 @@ class TestCacheMaster {
     assertEquals(Verdict.ADMIT, master.requestAdmission("a", 0, BLOCK, NONE).verdict());
     long[] readOnce = LongStream.range(1, many).map(d -> d * 100).toArray();
     master.heartbeat("a", usage(2), NONE, readOnce, new long[] {0}, NONE);
-    int tracked = master.trackedDataSets();
+    int tracked = master.gauges().trackedDataSets();
     assertTrue(tracked >= many, "each data set recorded: " + tracked);
 
     // The slave keeps beating; time passes beyond the idle expiry, then each heartbeat forgets
@@ -316,8 +369,8 @@ class TestCacheMaster {
     for (int i = 0; i <= many / CacheMaster.FORGOTTEN_PER_HEARTBEAT; i++) {
       master.heartbeat("a", usage(2), NONE, NONE, NONE, NONE);
     }
-    assertTrue(master.trackedDataSets() <= 4,
-        "only the data set with a copy is left: " + master.trackedDataSets());
+    assertTrue(master.gauges().trackedDataSets() <= 4,
+        "only the data set with a copy is left: " + master.gauges().trackedDataSets());
     MasterReport report = master.report();
     assertEquals(1, report.dataSets().size());
     assertEquals("/d0", report.dataSets().get(0).path(), "idle, but it holds a copy: kept");

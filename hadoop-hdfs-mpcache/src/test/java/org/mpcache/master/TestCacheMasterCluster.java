@@ -18,9 +18,7 @@ import java.util.Map;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.protocol.LocatedBlock;
-import org.apache.hadoop.net.NetUtils;
 import org.apache.hadoop.metrics2.MetricsRecordBuilder;
 import org.apache.hadoop.test.MetricsAsserts;
 import org.junit.jupiter.api.AfterEach;
@@ -61,11 +59,7 @@ class TestCacheMasterCluster {
   @BeforeEach
   void start(TestInfo test) throws IOException {
     masterAddress = new InetSocketAddress("127.0.0.1", FreePorts.outsideEphemeralRange());
-    conf = CacheTestCluster.conf();
-    conf.set(DFSConfigKeys.DFS_NAMENODE_PLUGINS_KEY, MASTER_PLUGIN_CLASS);
-    conf.set(DFS_MPCACHE_MASTER_ADDRESS_KEY, NetUtils.getHostPortString(masterAddress));
-    conf.set(DFS_MPCACHE_HEARTBEAT_KEY, "1h");
-    conf.set(DFS_MPCACHE_CAPACITY_KEY, "600k"); // 2 blocks of 256 KB with their checksums
+    conf = CacheTestCluster.confWithMaster(masterAddress);
     conf.set(DFS_MPCACHE_MASTER_EXCLUDE_KEY, "/scratch");
     test.getTestMethod().map(method -> method.getAnnotation(MasterPolicy.class))
         .ifPresent(policy -> conf.set(DFS_MPCACHE_MASTER_POLICY_KEY, policy.value()));

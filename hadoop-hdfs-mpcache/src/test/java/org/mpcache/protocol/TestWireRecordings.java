@@ -62,8 +62,9 @@ class TestWireRecordings {
   private static final MasterReport REPORT = new MasterReport("active", "mpcache",
       List.of(new NodeReport("uuid-a", "host-a", USAGE, 1500, 2),
           new NodeReport("uuid-b", "host-b", DEGRADED, 900_000, 0)),
-      List.of(new DataSetReport("/puma/wordcount/input", 2.5, 6, 8, List.of("host-a", "host-b")),
-          new DataSetReport("/puma/grep/input", Double.NaN, 1, 1, List.of("host-a"))),
+      List.of(new DataSetReport("/puma/wordcount/input", 2.5, 6, 8, List.of("host-a", "host-b"),
+          false, 0), new DataSetReport("/puma/grep/input", Double.NaN, 1, 1, List.of("host-a"),
+          false, 0)),
       List.of(new DataSetHistory("/puma/wordcount/input", 8, 3, 42_000)));
 
   /** One sample call, returning what it answered (comparable by value). */
@@ -91,6 +92,8 @@ class TestWireRecordings {
     calls.put("cachedOn",
         master -> master.cachedOn(new long[] {1073741825L, 1073741826L, 1073741827L}));
     calls.put("switchMaster", master -> master.switchMaster(false));
+    calls.put("control", master -> master.control(MpCacheMasterProtocol.ControlOp.TTL,
+        "/puma/wordcount/input/part-0", 7_200_000));
     return calls;
   }
 
@@ -136,6 +139,12 @@ class TestWireRecordings {
     public boolean switchMaster(boolean on) {
       calls.add(List.of("switchMaster", on));
       return true;
+    }
+
+    @Override
+    public ControlAnswer control(ControlOp op, String path, long ttlMillis) {
+      calls.add(List.of("control", op, path, ttlMillis));
+      return new ControlAnswer("/puma/wordcount/input", true, ttlMillis, 6, 8);
     }
 
     @Override

@@ -31,6 +31,7 @@ import org.apache.hadoop.hdfs.server.datanode.DataNode;
 import org.apache.hadoop.hdfs.server.datanode.DataNodeTestUtils;
 import org.apache.hadoop.hdfs.server.datanode.fsdataset.impl.MpCacheFsDataset;
 import org.apache.hadoop.io.IOUtils;
+import org.apache.hadoop.net.NetUtils;
 import org.apache.hadoop.test.GenericTestUtils;
 import org.mpcache.protocol.MasterProtocolClientSideTranslatorPB;
 
@@ -65,6 +66,19 @@ public final class CacheTestCluster implements AutoCloseable {
     // The scrubber re-reads every copy without pause: on 2 cores it only runs where a test
     // turns it on.
     conf.setLong(DFS_MPCACHE_SCRUB_RATE_KEY, 0);
+    return conf;
+  }
+
+  /**
+   * {@link #conf()} with the master in the NameNode at {@code master}, heartbeats driven by the
+   * test (the interval is an hour) and two blocks of cache a DataNode.
+   */
+  public static Configuration confWithMaster(InetSocketAddress master) {
+    Configuration conf = conf();
+    conf.set(DFSConfigKeys.DFS_NAMENODE_PLUGINS_KEY, MASTER_PLUGIN_CLASS);
+    conf.set(DFS_MPCACHE_MASTER_ADDRESS_KEY, NetUtils.getHostPortString(master));
+    conf.set(DFS_MPCACHE_HEARTBEAT_KEY, "1h");
+    conf.set(DFS_MPCACHE_CAPACITY_KEY, "600k"); // 2 blocks of 256 KB with their checksums
     return conf;
   }
 

@@ -1,0 +1,255 @@
+package org.mpcache.master;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+import javax.management.MBeanServer;
+import javax.management.ObjectName;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hdfs.protocol.LocatedBlock;
+import org.apache.hadoop.security.AccessControlException;
+import org.apache.hadoop.security.UserGroupInformation;
+import org.apache.hadoop.test.GenericTestUtils;
+import org.apache.hadoop.test.GenericTestUtils.LogCapturer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.mpcache.protocol.MasterProtocolClientSideTranslatorPB;
+import org.mpcache.protocol.MasterReport.DataSetReport;
+import org.mpcache.protocol.MpCacheMasterProtocol.ControlOp;
+import org.mpcache.slave.CacheTestCluster;
+import org.mpcache.tools.FreePorts;
+import org.slf4j.LoggerFactory;
+
+/**
+ * An admin steers the cache of a running cluster (docs/operations.md, "Steering the cache"):
+ * three DataNodes caching two blocks each, heartbeats driven by the test, so "at the next
+ * heartbeat" is counted, not timed. The master's metrics are read over JMX as an operator's
+ * tools read them.
+ */
+@Timeout(300)
+class TestMasterControl {
+  private static final int NODES = 3;
+  private static final int BLOCK = CacheTestCluster.BLOCK_SIZE;
+  private static final String MASTER_BEAN = "Hadoop:service=NameNode,name=" + MasterMetrics.SOURCE;
+
+  private CacheTestCluster cluster;
+  private Configuration conf;
+  private InetSocketAddress masterAddress;
+
+  @BeforeEach
+  void start() throws IOException {
+    masterAddress = new InetSocketAddress("127.0.0.1", FreePorts.outsideEphemeralRange());
+    conf = CacheTestCluster.confWithMaster(masterAddress);
+    cluster = CacheTestCluster.start("control", conf, NODES, null);
+  }
+
+  @AfterEach
+  void stop() {
+    if (cluster != null) {
+      cluster.close();
+    }
+  }
+
+  /** Directory {@code dir} with one file of {@code blocks} blocks on each DataNode. */
+  private List<Path> dataSet(String dir, int blocks) throws IOException {
+    List<Path> files = new ArrayList<>();
+    for (int node = 0; node < NODES; node++) {
+      Path file = new Path(dir, "part-" + node);
+      cluster.writeOn(file, blocks * BLOCK, dir.hashCode() + node, node);
+      files.add(file);
+    }
+    return files;
+  }
+
+  private void read(List<Path> dataSet) throws Exception {
+    for (Path file : dataSet) {
+      cluster.read(file);
+    }
+    cluster.waitFillsEnded();
+    cluster.heartbeatAll();
+  }
+
+  private List<LocatedBlock> blocks(List<Path> dataSet) throws IOException {
+    List<LocatedBlock> blocks = new ArrayList<>();
+    for (Path file : dataSet) {
+      blocks.addAll(cluster.blocks(file));
+    }
+    return blocks;
+  }
+
+  private long cachedCopies(List<Path> dataSet) throws IOException {
+    return blocks(dataSet).stream().filter(cluster::isCached).count();
+  }
+
+  private DataSetReport reported(String path) throws IOException {
+    try (MasterProtocolClientSideTranslatorPB master =
+        MasterProtocolClientSideTranslatorPB.connect(conf, masterAddress, 10_000)) {
+      return master.report().dataSets().stream().filter(d -> d.path().equals(path)).findFirst()
+          .orElse(null);
+    }
+  }
+
+  private String admin(int expectedExit, String... args) throws Exception {
+    return MasterCalls.admin(conf, expectedExit, args);
+  }
+
+  /** Reads a data set often enough to be worth more than any other. */
+  private void pressure(List<Path> hot) throws Exception {
+    for (int round = 0; round < 6; round++) {
+      read(hot);
+    }
+  }
+
+  /**
+   * Each SSD holds a block of the pinned data set and one of another; a hot data set read again
+   * and again takes the other's room, never the pinned one's, before and after a NameNode
+   * restart.
+   */
+  @Test
+  void aPinnedDataSetOutlivesPressureAndANameNodeRestart() throws Exception {
+    cluster.waitMasterActive(conf, masterAddress);
+    List<Path> pinned = dataSet("/pinned", 1);
+    List<Path> other = dataSet("/other", 1);
+    List<Path> hot = dataSet("/hot", 1);
+    String answer = admin(0, "-pin", "/pinned/part-0");
+    assertTrue(answer.startsWith("/pinned: pinned, TTL none, 0/3 blocks cached"), answer);
+    read(pinned);
+    assertEquals(NODES, cachedCopies(pinned), "admitted at its first read");
+    read(other);
+    assertEquals(NODES, cachedCopies(other));
+    pressure(hot);
+    assertEquals(NODES, cachedCopies(hot));
+    assertEquals(0, cachedCopies(other), "the pressure took everything else");
+    assertEquals(NODES, cachedCopies(pinned));
+    assertTrue(reported("/pinned").pinned());
+    waitForMetric("PinnedCopies", 3);
+
+    cluster.mini().restartNameNode(true);
+    cluster.waitMasterActive(conf, masterAddress);
+    pressure(other);
+    assertEquals(NODES, cachedCopies(other));
+    assertEquals(0, cachedCopies(hot));
+    assertEquals(NODES, cachedCopies(pinned), "the pin is kept in the namespace");
+    assertTrue(reported("/pinned").pinned());
+    assertEquals(List.of(DataSetControl.PIN_XATTR), new ArrayList<>(
+        cluster.fs().getXAttrs(new Path("/pinned")).keySet()));
+
+    assertTrue(admin(0, "-unpin", "/pinned").startsWith("/pinned: not pinned"));
+    pressure(hot);
+    assertTrue(cachedCopies(pinned) < NODES, "unpinned, it competes again");
+  }
+
+  @Test
+  void freeEmptiesADataSetOnEveryNodeAtOneHeartbeatOfEach() throws Exception {
+    cluster.waitMasterActive(conf, masterAddress);
+    List<Path> freed = dataSet("/freed", 1);
+    read(freed);
+    assertEquals(NODES, cachedCopies(freed));
+    String json = admin(0, "-free", "/freed", "-json");
+    assertTrue(json.contains("\"dataSet\" : \"/freed\"") && json.contains("\"cachedBlocks\" : 0"),
+        json);
+    cluster.heartbeatAll();
+    assertEquals(0, cachedCopies(freed), "every copy left at one heartbeat of each slave");
+    waitForMetric("EvictionsByAdmin", 3);
+    for (Path file : freed) {
+      cluster.read(file); // still served, from the HDDs
+    }
+  }
+
+  @Test
+  void aDataSetUnreadForLongerThanItsTtlLeavesTheCache() throws Exception {
+    cluster.waitMasterActive(conf, masterAddress);
+    List<Path> expiring = dataSet("/expiring", 1);
+    List<Path> kept = dataSet("/kept", 1);
+    read(expiring);
+    read(kept);
+    admin(0, "-ttl", "/expiring", "1ms");
+    admin(2, "-ttl", "/kept", "soon");
+    GenericTestUtils.waitFor(() -> {
+      cluster.heartbeatAll();
+      try {
+        return cachedCopies(expiring) == 0;
+      } catch (IOException e) {
+        return false;
+      }
+    }, 10, 30_000, "the TTL to expire /expiring");
+    assertEquals(NODES, cachedCopies(kept));
+    assertEquals("1", new String(cluster.fs().getXAttr(new Path("/expiring"),
+        DataSetControl.TTL_XATTR), StandardCharsets.UTF_8));
+    waitForMetric("EvictionsByTtl", 3);
+    admin(0, "-ttl", "/expiring", "off");
+    assertFalse(cluster.fs().getXAttrs(new Path("/expiring")).containsKey(
+        DataSetControl.TTL_XATTR));
+  }
+
+  @Test
+  void onlySuperusersSteerTheCacheAndEveryCallIsAudited() throws Exception {
+    cluster.waitMasterActive(conf, masterAddress);
+    dataSet("/a", 1);
+    LogCapturer audit = LogCapturer.captureLogs(LoggerFactory.getLogger(MasterAudit.LOGGER));
+    try {
+      UserGroupInformation mallory =
+          UserGroupInformation.createUserForTesting("mallory", new String[] {"users"});
+      Exception refused = assertThrows(Exception.class, () -> MasterCalls.as(mallory, conf,
+          masterAddress, master -> master.control(ControlOp.FREE, "/a", 0)));
+      MasterCalls.refusal(AccessControlException.class, refused);
+      admin(0, "-pin", "/a");
+      admin(1, "-pin", "/none");
+      String lines = audit.getOutput();
+      assertTrue(lines.contains("allowed=false\tugi=mallory (auth:SIMPLE)\tip=/127.0.0.1\t"
+          + "cmd=mpCacheFree\tsrc=/a\toutcome=refused"), lines);
+      assertTrue(lines.matches("(?s).*allowed=true\tugi=\\S+ \\(auth:SIMPLE\\)\tip=/127.0.0.1\t"
+          + "cmd=mpCachePin\tsrc=/a\toutcome=ControlAnswer\\[dataSet=/a, pinned=true.*"), lines);
+      assertTrue(lines.contains("cmd=mpCachePin\tsrc=/none\toutcome=failed: "), lines);
+    } finally {
+      audit.stopCapturing();
+    }
+    assertFalse(cluster.fs().getXAttrs(new Path("/a")).isEmpty());
+  }
+
+  @Test
+  void theMastersMetricsShowItsCallsAndItsHoldOfTheNamesystemLockOverJmx() throws Exception {
+    cluster.waitMasterActive(conf, masterAddress);
+    read(dataSet("/a", 1));
+    waitForMetric("AdmissionsAdmitted", 3);
+    waitForMetric("RequestAdmissionNumOps", 3);
+    waitForMetric("HeartbeatNumOps", 1);
+    waitForMetric("NamesystemLockHeldNanos", 1);
+    waitForMetric("RequestAdmissionNamesystemLockNumOps", 3);
+    waitForMetric("Heartbeat60sNumOps", 0); // the percentiles are published
+    waitForMetric("Active", 1);
+    waitForMetric("CachedCopies", 3);
+    waitForMetric("TrackedDataSets", 1);
+    assertEquals(0L, ((Number) attribute("Recovering")).longValue());
+    assertEquals(0L, ((Number) attribute("PendingEvictions")).longValue());
+  }
+
+  private static Object attribute(String name) throws Exception {
+    MBeanServer server = ManagementFactory.getPlatformMBeanServer();
+    return server.getAttribute(new ObjectName(MASTER_BEAN), name);
+  }
+
+  /** Waits until the master's JMX bean shows {@code name} at {@code atLeast} or more. */
+  private static void waitForMetric(String name, long atLeast) throws Exception {
+    GenericTestUtils.waitFor(() -> {
+      try {
+        return ((Number) attribute(name)).longValue() >= atLeast;
+      } catch (Exception e) {
+        return false;
+      }
+    }, 100, 30_000, name + " >= " + atLeast + " in " + MASTER_BEAN);
+  }
+}
