@@ -61,6 +61,8 @@ public final class CacheMaster {
   private final MasterCounter.Values counters;
   /** Why the policy is deciding now, for the log line of each data set it evicts. */
   private String deciding = "";
+  /** Copies each slave dropped for silence was still to delete, by DataNode UUID. */
+  private final Map<String, long[]> condemnedWhileSilent = new HashMap<>();
   /** When each data set with a TTL was last read (or first seen), by id. */
   private final Map<Integer, Long> lastReadWithTtl = new HashMap<>();
   /** See {@link #gauges()}. */
@@ -91,6 +93,10 @@ public final class CacheMaster {
     Set<Long> condemned = new HashSet<>();
     if (slave == null) {
       slave = slaves.newSlave(datanodeUuid);
+      for (long block : condemnedWhileSilent.getOrDefault(datanodeUuid, NONE)) {
+        condemned.add(block);
+      }
+      condemnedWhileSilent.remove(datanodeUuid);
     } else {
       for (long block : policy.forgetNode(slave.node)) {
         condemned.add(block);
@@ -319,7 +325,7 @@ public final class CacheMaster {
       var read = expired.next();
       DataSetTable.Entry entry = dataSets.get(read.getKey());
       long ttl = entry.control().ttlMillis();
-      if (now - read.getValue() > ttl) {
+      if (now - read.getValue() > ttl && !policy.isPinned(read.getKey())) { // a pin wins
         expired.remove(); // until it is read again
         int copies = policy.free(read.getKey());
         counters.add(MasterCounter.EVICTIONS_BY_TTL, copies);
@@ -426,7 +432,8 @@ public final class CacheMaster {
     for (Slave slave : slaves.expire(now, settings.expiryMillis())) {
       LOG.warn("mpCache master: no heartbeat from slave {} ({}) for {} ms; forgetting its copies"
           + " until it registers again", slave.hostname, slave.uuid, now - slave.lastHeard);
-      policy.forgetNode(slave.node);
+      // What it was still to delete (To_Del, freed data sets) goes when it registers again.
+      condemnedWhileSilent.put(slave.uuid, policy.forgetNode(slave.node));
       space.forget(slave.uuid);
     }
   }

@@ -231,6 +231,9 @@ public final class MpCacheMasterPlugin implements ServicePlugin, MpCacheMasterPr
         if (ttlMillis < 0) {
           throw new IOException("mpCache master: a TTL must be at least 0 ms, got " + ttlMillis);
         }
+        if (path == null || !path.startsWith("/")) { // the namespace asserts on relative paths
+          throw new IOException("mpCache master: a path must be absolute, got '" + path + "'");
+        }
         ControlAnswer answer;
         if (op == ControlOp.FREE) {
           answer = timing.run(active -> active.free(path));

@@ -145,13 +145,29 @@ public final class ControlledPolicy implements ReplacementPolicy {
     policy.dataSetAccessed(dataSet);
   }
 
+  /**
+   * A copy held on either side is a hit; one whose data set was pinned or unpinned since it was
+   * cached (a file moved between directories) first moves to the side its data set now belongs.
+   */
   @Override
   public CacheDecision access(int nodeId, long block, DataSet dataSet) {
-    if (!pinned.contains(dataSet.id())) {
-      return policy.access(nodeId, block, dataSet);
-    }
+    boolean pinnedSet = pinned.contains(dataSet.id());
     Node node = node(nodeId);
     if (node.pinnedCopies.containsKey(block)) {
+      if (!pinnedSet) {
+        node.pinnedCopies.remove(block, NOT_PINNED);
+        policy.setCapacity(nodeId, policyCapacity(nodeId));
+        policy.restore(nodeId, block, dataSet);
+      }
+      return CacheDecision.HIT;
+    }
+    if (!pinnedSet) {
+      return policy.access(nodeId, block, dataSet);
+    }
+    if (policy.isCached(nodeId, block)) {
+      policy.removed(nodeId, block);
+      node.pinnedCopies.put(block, dataSet.id());
+      policy.setCapacity(nodeId, policyCapacity(nodeId));
       return CacheDecision.HIT;
     }
     if (node.pinnedCopies.size() + 1 > pinLimit(node)) {
@@ -170,8 +186,11 @@ public final class ControlledPolicy implements ReplacementPolicy {
       policy.restore(nodeId, block, dataSet);
       return;
     }
-    node(nodeId).pinnedCopies.put(block, dataSet.id());
-    policy.setCapacity(nodeId, policyCapacity(nodeId));
+    Node node = node(nodeId);
+    if (!node.freed.contains(block)) { // a fill that ended after its data set was freed
+      node.pinnedCopies.put(block, dataSet.id());
+      policy.setCapacity(nodeId, policyCapacity(nodeId));
+    }
   }
 
   @Override

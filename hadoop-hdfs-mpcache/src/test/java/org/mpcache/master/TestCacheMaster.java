@@ -156,6 +156,34 @@ class TestCacheMaster {
     assertEquals(Verdict.ADMIT, master.requestAdmission("a", 0, BLOCK, NONE).verdict());
   }
 
+  @Test
+  void copiesFreedWhileTheirSlaveWasSilentGoWhenItRegistersAgain() throws Exception {
+    FakeNamespace namespace = new FakeNamespace(Set.of("a", "b"), 1);
+    CacheMaster master = master(namespace);
+    master.register("a", "host-a", usage(4), new long[] {0});
+    master.register("b", "host-b", usage(4), NONE);
+    assertEquals(0, master.free("/d0").cachedBlocks());
+    for (long waited = 0; waited <= EXPIRY_MS; waited += EXPIRY_MS / 2) {
+      now.addAndGet(EXPIRY_MS / 2);
+      master.heartbeat("b", usage(4), NONE, NONE, NONE, NONE); // a is silent, then dropped
+    }
+    assertEquals(HeartbeatAnswer.REREGISTER, beat(master, "a"));
+    master.register("a", "host-a", usage(4), new long[] {0}); // it still holds the copy
+    assertArrayEquals(new long[] {0}, beat(master, "a").evict());
+    assertEquals(List.of(List.of()), master.cachedOn(new long[] {0}));
+  }
+
+  @Test
+  void aPinWinsOverATtl() throws Exception {
+    FakeNamespace namespace = new FakeNamespace(Set.of("a", "b"), 1);
+    namespace.controls.put(0, new DataSetControl(true, 1_000));
+    CacheMaster master = master(namespace);
+    master.register("a", "host-a", usage(4), new long[] {0});
+    master.register("b", "host-b", usage(4), NONE);
+    assertEquals(0, beatBoth(master, 10_000).size());
+    assertEquals(List.of(List.of("a")), master.cachedOn(new long[] {0}));
+  }
+
   /** Slaves a and b beat every 2.5 s for {@code millis}; returns what they were told to evict. */
   private List<Long> beatBoth(CacheMaster master, long millis) {
     List<Long> evicted = new java.util.ArrayList<>();

@@ -208,6 +208,12 @@ class TestMasterControl {
       MasterCalls.refusal(AccessControlException.class, refused);
       admin(0, "-pin", "/a");
       admin(1, "-pin", "/none");
+      Exception relative = assertThrows(Exception.class, () -> MasterCalls.as(
+          UserGroupInformation.getCurrentUser(), conf, masterAddress,
+          master -> master.control(ControlOp.PIN, "a", 0)));
+      assertTrue(relative.getMessage().contains("a path must be absolute"), relative.toString());
+      waitForMetric("MasterFailures", 0);
+      assertEquals(0L, ((Number) attribute("MasterFailures")).longValue());
       String lines = audit.getOutput();
       assertTrue(lines.contains("allowed=false\tugi=mallory (auth:SIMPLE)\tip=/127.0.0.1\t"
           + "cmd=mpCacheFree\tsrc=/a\toutcome=refused"), lines);

@@ -132,4 +132,22 @@ class TestControlledPolicy {
     assertFalse(policy.isPinned(pinned.id()), "forgotten; the namespace says so again");
     assertEquals(0, policy.forgetNode(0).length);
   }
+
+  /** A file moved into a pinned directory brings its cached block along: counted once. */
+  @ParameterizedTest
+  @ValueSource(strings = {"wholeset", "mpcache", "lru"})
+  void aCopyWhoseDataSetWasPinnedSinceMovesOverAtItsNextRead(String name) {
+    ControlledPolicy policy = policy(name, 1, 4);
+    DataSet before = dataSet(1, 1);
+    assertTrue(job(policy, 0, before).get(0).admitted());
+    DataSet pinned = dataSet(2, 1);
+    policy.pin(pinned.id());
+    long block = block(before, 0);
+    assertTrue(policy.access(0, block, pinned).hit(), "the block now belongs to the pinned set");
+    assertEquals(1, policy.usedBlocks(0));
+    assertEquals(1, policy.pinnedCopies());
+    policy.removed(0, block);
+    assertFalse(policy.isCached(0, block), "no copy left behind on either side");
+    assertEquals(0, policy.usedBlocks(0));
+  }
 }
