@@ -311,7 +311,7 @@ public final class CacheMaster {
     }
     if (ref.control().ttlMillis() > 0) {
       lastReadWithTtl.putIfAbsent(dataSet.id(), now);
-    } else {
+    } else if (!lastReadWithTtl.isEmpty()) { // a lookup per block read: no boxing without TTLs
       lastReadWithTtl.remove(dataSet.id());
     }
     return dataSet;

@@ -55,10 +55,7 @@ public final class ControlledPolicy implements ReplacementPolicy {
       return;
     }
     for (long[] copy : copiesInPolicy(dataSetId)) {
-      int nodeId = (int) copy[0];
-      policy.removed(nodeId, copy[1]);
-      node(nodeId).pinnedCopies.put(copy[1], dataSetId);
-      policy.setCapacity(nodeId, policyCapacity(nodeId));
+      takeFromPolicy((int) copy[0], copy[1], dataSetId);
     }
   }
 
@@ -68,11 +65,8 @@ public final class ControlledPolicy implements ReplacementPolicy {
       return;
     }
     for (int nodeId = 0; nodeId < nodes.size(); nodeId++) {
-      Node node = nodes.get(nodeId);
-      for (long block : pinnedCopiesOf(node, dataSet.id())) {
-        node.pinnedCopies.remove(block, NOT_PINNED);
-        policy.setCapacity(nodeId, policyCapacity(nodeId));
-        policy.restore(nodeId, block, dataSet);
+      for (long block : pinnedCopiesOf(nodes.get(nodeId), dataSet.id())) {
+        giveToPolicy(nodeId, block, dataSet);
       }
     }
   }
@@ -95,11 +89,10 @@ public final class ControlledPolicy implements ReplacementPolicy {
     for (int nodeId = 0; nodeId < nodes.size(); nodeId++) {
       Node node = nodes.get(nodeId);
       for (long block : pinnedCopiesOf(node, dataSetId)) {
-        node.pinnedCopies.remove(block, NOT_PINNED);
+        release(nodeId, block);
         node.freed.add(block);
         dropped++;
       }
-      policy.setCapacity(nodeId, policyCapacity(nodeId));
     }
     return dropped;
   }
@@ -155,9 +148,7 @@ public final class ControlledPolicy implements ReplacementPolicy {
     Node node = node(nodeId);
     if (node.pinnedCopies.containsKey(block)) {
       if (!pinnedSet) {
-        node.pinnedCopies.remove(block, NOT_PINNED);
-        policy.setCapacity(nodeId, policyCapacity(nodeId));
-        policy.restore(nodeId, block, dataSet);
+        giveToPolicy(nodeId, block, dataSet);
       }
       return CacheDecision.HIT;
     }
@@ -165,18 +156,14 @@ public final class ControlledPolicy implements ReplacementPolicy {
       return policy.access(nodeId, block, dataSet);
     }
     if (policy.isCached(nodeId, block)) {
-      policy.removed(nodeId, block);
-      node.pinnedCopies.put(block, dataSet.id());
-      policy.setCapacity(nodeId, policyCapacity(nodeId));
+      takeFromPolicy(nodeId, block, dataSet.id());
       return CacheDecision.HIT;
     }
     if (node.pinnedCopies.size() + 1 > pinLimit(node)) {
       return CacheDecision.REJECTED;
     }
-    node.pinnedCopies.put(block, dataSet.id());
-    int room = policyCapacity(nodeId);
-    policy.setCapacity(nodeId, room);
-    int over = policy.usedBlocks(nodeId) - room;
+    hold(nodeId, block, dataSet.id());
+    int over = policy.usedBlocks(nodeId) - policyCapacity(nodeId);
     return CacheDecision.admitAfterEvicting(over > 0 ? policy.evictFrom(nodeId, over) : NONE);
   }
 
@@ -186,10 +173,8 @@ public final class ControlledPolicy implements ReplacementPolicy {
       policy.restore(nodeId, block, dataSet);
       return;
     }
-    Node node = node(nodeId);
-    if (!node.freed.contains(block)) { // a fill that ended after its data set was freed
-      node.pinnedCopies.put(block, dataSet.id());
-      policy.setCapacity(nodeId, policyCapacity(nodeId));
+    if (!node(nodeId).freed.contains(block)) { // a fill that ended after its data set was freed
+      hold(nodeId, block, dataSet.id());
     }
   }
 
@@ -201,10 +186,7 @@ public final class ControlledPolicy implements ReplacementPolicy {
 
   @Override
   public void removed(int nodeId, long block) {
-    if (nodeId < nodes.size()
-        && nodes.get(nodeId).pinnedCopies.remove(block, NOT_PINNED) != NOT_PINNED) {
-      policy.setCapacity(nodeId, policyCapacity(nodeId));
-    } else {
+    if (!release(nodeId, block)) {
       policy.removed(nodeId, block);
     }
   }
@@ -241,9 +223,13 @@ public final class ControlledPolicy implements ReplacementPolicy {
 
   @Override
   public boolean forgetDataSet(int dataSetId) {
-    for (Node node : nodes) {
-      if (pinnedCopiesOf(node, dataSetId).length > 0) {
-        return false;
+    // Only pinned data sets hold pinned copies: the walk is spared the idle ones forgotten in
+    // bulk at each heartbeat.
+    if (pinned.contains(dataSetId)) {
+      for (Node node : nodes) {
+        if (pinnedCopiesOf(node, dataSetId).length > 0) {
+          return false;
+        }
       }
     }
     if (!policy.forgetDataSet(dataSetId)) {
@@ -272,6 +258,34 @@ public final class ControlledPolicy implements ReplacementPolicy {
   @Override
   public void setEvictionListener(DataSetEvictionListener listener) {
     policy.setEvictionListener(listener);
+  }
+
+  /** A copy the policy held becomes a pinned one. */
+  private void takeFromPolicy(int nodeId, long block, int dataSetId) {
+    policy.removed(nodeId, block);
+    hold(nodeId, block, dataSetId);
+  }
+
+  /** A pinned copy returns to the policy. */
+  private void giveToPolicy(int nodeId, long block, DataSet dataSet) {
+    release(nodeId, block);
+    policy.restore(nodeId, block, dataSet);
+  }
+
+  /** Records a pinned copy; the policy's room on the node shrinks by it. */
+  private void hold(int nodeId, long block, int dataSetId) {
+    node(nodeId).pinnedCopies.put(block, dataSetId);
+    policy.setCapacity(nodeId, policyCapacity(nodeId));
+  }
+
+  /** Drops a pinned copy, if the node holds it as one; the policy's room grows by it. */
+  private boolean release(int nodeId, long block) {
+    if (nodeId >= nodes.size()
+        || nodes.get(nodeId).pinnedCopies.remove(block, NOT_PINNED) == NOT_PINNED) {
+      return false;
+    }
+    policy.setCapacity(nodeId, policyCapacity(nodeId));
+    return true;
   }
 
   private int pinLimit(Node node) {
