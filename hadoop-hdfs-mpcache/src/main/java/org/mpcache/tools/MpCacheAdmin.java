@@ -55,8 +55,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  * master for the state of every slave ({@code -report}), of the cached data sets
  * ({@code -datasets}), or where a file's blocks are on SSD ({@code -locations}); switches every
  * NameNode's master off or on ({@code -master}); pins, unpins, frees a data set or sets its TTL
- * ({@code -pin}, {@code -unpin}, {@code -free}, {@code -ttl}; docs/operations.md). Exit code 0, 1 when no active master answered,
- * a master was not switched or the file cannot be listed, 2 on a usage error.
+ * ({@code -pin}, {@code -unpin}, {@code -free}, {@code -ttl}; docs/operations.md). Exit code 0,
+ * 1 when no active master answered, the active one refused, a master was not switched or the file
+ * cannot be listed, 2 on a usage error.
  */
 public final class MpCacheAdmin extends Configured implements Tool {
   static final long DEFAULT_TIMEOUT_MS = DFS_MPCACHE_MASTER_TIMEOUT_DEFAULT_MS * 5;
