@@ -14,12 +14,13 @@ import org.mpcache.policy.ReplacementPolicies;
  * The cache master's settings, parsed and checked once when the NameNode starts it.
  *
  * @param pinShare share of each node's SSD cache that pinned data sets may take
+ * @param loadBlocksInFlight blocks of an admin's load a slave is copying at most at once
  * @param percentileIntervals seconds over which the master's metrics give latency percentiles
  */
 public record MasterSettings(InetSocketAddress bindAddress, int handlers, String policy,
     double fullBonus, double backToBackDistance, String dataSet, CachedPaths cachedPaths,
     long recoveryMillis, long expiryMillis, int historySize, long dataSetIdleMillis,
-    double pinShare, int[] percentileIntervals) {
+    double pinShare, int loadBlocksInFlight, int[] percentileIntervals) {
   public static final List<String> DATA_SETS = List.of("directory", "file");
 
   /**
@@ -52,6 +53,8 @@ public record MasterSettings(InetSocketAddress bindAddress, int handlers, String
         positiveMillis(conf, DFS_MPCACHE_MASTER_DATASET_IDLE_KEY,
             DFS_MPCACHE_MASTER_DATASET_IDLE_DEFAULT_MS),
         share(conf, DFS_MPCACHE_MASTER_PIN_SHARE_KEY, DFS_MPCACHE_MASTER_PIN_SHARE_DEFAULT),
+        Math.max(1, nonNegativeInt(conf, DFS_MPCACHE_MASTER_LOAD_IN_FLIGHT_KEY,
+            DFS_MPCACHE_MASTER_LOAD_IN_FLIGHT_DEFAULT)),
         positiveInts(conf, DFS_MPCACHE_MASTER_PERCENTILES_KEY,
             DFS_MPCACHE_MASTER_PERCENTILES_DEFAULT));
   }

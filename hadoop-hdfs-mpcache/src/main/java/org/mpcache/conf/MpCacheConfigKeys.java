@@ -130,6 +130,14 @@ public final class MpCacheConfigKeys {
   public static final double DFS_MPCACHE_MASTER_PIN_SHARE_DEFAULT = 0.5;
 
   /**
+   * Blocks of an admin's load ({@code hdfs mpcacheadmin -load}) each slave is copying at most at
+   * once: the load's pace is that of the node's background fill threads.
+   */
+  public static final String DFS_MPCACHE_MASTER_LOAD_IN_FLIGHT_KEY =
+      "dfs.mpcache.master.load.blocks-in-flight";
+  public static final int DFS_MPCACHE_MASTER_LOAD_IN_FLIGHT_DEFAULT = 2;
+
+  /**
    * Seconds, comma-separated, over which the master's metrics give percentiles of its calls'
    * latencies and namesystem lock holds ({@code dfs.metrics.percentiles.intervals} for the
    * NameNode's own).

@@ -3,16 +3,19 @@ package org.mpcache.master;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.function.LongSupplier;
 import java.util.stream.Stream;
 
 import org.mpcache.conf.MasterSettings;
 import org.mpcache.conf.MpCacheConfigKeys;
+import org.mpcache.master.Namespace.BlockReplicas;
 import org.mpcache.master.Namespace.DataSetRef;
 import org.mpcache.master.SlaveRegistry.Slave;
 import org.mpcache.policy.CacheDecision;
@@ -21,6 +24,7 @@ import org.mpcache.policy.DataSet;
 import org.mpcache.policy.DataSetPasses;
 import org.mpcache.policy.ReplacementPolicies;
 import org.mpcache.protocol.AdmissionAnswer;
+import org.mpcache.protocol.AdmissionAnswer.Verdict;
 import org.mpcache.protocol.ControlAnswer;
 import org.mpcache.protocol.HeartbeatAnswer;
 import org.mpcache.protocol.MasterReport;
@@ -59,6 +63,7 @@ public final class CacheMaster {
   private final SlaveRegistry slaves = new SlaveRegistry();
   private final DataSetTable dataSets = new DataSetTable();
   private final MasterCounter.Values counters;
+  private final LoadQueue loads;
   /** Why the policy is deciding now, for the log line of each data set it evicts. */
   private String deciding = "";
   /** Copies each slave dropped for silence was still to delete, by DataNode UUID. */
@@ -84,6 +89,8 @@ public final class CacheMaster {
     this.clock = clock;
     this.recovery = new RecoveryGate(clock.getAsLong(), settings.recoveryMillis());
     this.space = new SpaceManager(settings.historySize());
+    this.loads = new LoadQueue(settings.loadBlocksInFlight(), settings.expiryMillis(),
+        dropped -> counters.add(MasterCounter.LOAD_BLOCKS_DROPPED, dropped));
   }
 
   public synchronized Registration register(String datanodeUuid, String hostname,
@@ -101,6 +108,7 @@ public final class CacheMaster {
       for (long block : policy.forgetNode(slave.node)) {
         condemned.add(block);
       }
+      loads.forgetNode(slave.node);
     }
     slave.hostname = hostname;
     heardFrom(slave, usage);
@@ -123,8 +131,12 @@ public final class CacheMaster {
     heardFrom(slave, usage);
     for (long block : removed) {
       policy.removed(slave.node, block);
+      loads.settled(slave.node, block, false);
     }
     restore(slave.node, cached);
+    for (long block : cached) {
+      loads.settled(slave.node, block, false);
+    }
     countHits(slave, hits);
     DataSetRef[] missSets = namespace.dataSetsOf(misses);
     for (int i = 0; i < misses.length; i++) {
@@ -133,7 +145,7 @@ public final class CacheMaster {
         noteRead(dataSet, misses[i]);
       }
     }
-    recovering();
+    boolean recovering = recovering();
     forgetIdleDataSets();
     expireTtls();
     long[] shrunk = shrink(slave, usage);
@@ -149,8 +161,23 @@ public final class CacheMaster {
     long[] evict = Stream.of(slave.evictNext, shrunk, elsewhere, freed)
         .flatMapToLong(Arrays::stream).toArray();
     slave.evictNext = NONE;
+    long[] load = recovering ? NONE : handOutLoads(slave);
     updateGauges();
-    return HeartbeatAnswer.evict(evict);
+    return HeartbeatAnswer.of(evict, load);
+  }
+
+  /** The blocks of admins' loads the slave is to copy now; those it holds already are done. */
+  private long[] handOutLoads(Slave slave) {
+    long[] load = Arrays.stream(loads.handOut(slave.node, clock.getAsLong()))
+        .filter(block -> {
+          boolean held = policy.isCached(slave.node, block);
+          if (held) {
+            loads.settled(slave.node, block, false);
+          }
+          return !held;
+        }).toArray();
+    counters.add(MasterCounter.LOAD_BLOCKS_HANDED_OUT, load.length);
+    return load;
   }
 
   /**
@@ -185,11 +212,47 @@ public final class CacheMaster {
     DataSetRef ref = dataSetAt(path);
     DataSet dataSet = dataSet(ref);
     if (dataSet != null) {
-      int copies = policy.free(dataSet.id());
+      int copies = free(dataSet.id());
       counters.add(MasterCounter.EVICTIONS_BY_ADMIN, copies);
       LOG.info("mpCache master: data set {} freed by an admin: {} copies leave the SSDs",
           ref.path(), copies);
     }
+    return answer(ref, dataSet);
+  }
+
+  /**
+   * Loads the data set at {@code path}: each of its blocks no SSD holds is queued for one
+   * serving node holding a replica of it (the one with the fewest loads queued), whose slave is
+   * handed it in a heartbeat ({@link LoadQueue}), copies it from its replica and asks admission
+   * for it as for a read: the replacement policy decides as ever (a pinned data set is admitted
+   * within its share). Blocks no registered slave holds a replica of are left out.
+   */
+  public synchronized ControlAnswer load(String path) throws IOException {
+    DataSetRef ref = dataSetAt(path);
+    DataSet dataSet = dataSet(ref);
+    if (dataSet == null) {
+      return answer(ref, null); // no blocks
+    }
+    loads.starting(dataSet.id());
+    List<Slave> serving = slaves.all().stream()
+        .filter(slave -> !namespace.leavingService(slave.uuid)).toList();
+    int queued = 0;
+    int unplaced = 0;
+    for (BlockReplicas block : namespace.blocksOf(ref)) {
+      if (serving.stream().anyMatch(slave -> policy.isCached(slave.node, block.blockId()))) {
+        continue;
+      }
+      Slave target = block.datanodeUuids().stream().map(slaves::get).filter(Objects::nonNull)
+          .filter(serving::contains)
+          .min(Comparator.comparingInt(slave -> loads.loadsOn(slave.node))).orElse(null);
+      if (target == null) {
+        unplaced++;
+      } else if (loads.queue(dataSet.id(), block.blockId(), target.node)) {
+        queued++;
+      }
+    }
+    LOG.info("mpCache master: loading data set {}: {} blocks queued, {} left out (no serving"
+        + " node with a cache slave holds a replica)", ref.path(), queued, unplaced);
     return answer(ref, dataSet);
   }
 
@@ -202,8 +265,10 @@ public final class CacheMaster {
         }
       });
     }
+    LoadQueue.Progress load = dataSet == null ? LoadQueue.Progress.NONE
+        : loads.progress(dataSet.id());
     return new ControlAnswer(ref.path(), ref.control().pinned(), ref.control().ttlMillis(),
-        cached.size(), ref.blocks());
+        cached.size(), ref.blocks(), load.loading(), load.refused());
   }
 
   public synchronized AdmissionAnswer requestAdmission(String datanodeUuid, long blockId,
@@ -213,11 +278,17 @@ public final class CacheMaster {
     if (slave == null) {
       return AdmissionAnswer.REREGISTER;
     }
+    AdmissionAnswer answer = admission(slave, blockId, hits);
+    loads.settled(slave.node, blockId, answer.verdict() == Verdict.REJECT);
+    return answer;
+  }
+
+  private AdmissionAnswer admission(Slave slave, long blockId, long[] hits) {
     countHits(slave, hits);
     if (recovering()) {
       return AdmissionAnswer.RECOVERING;
     }
-    if (namespace.leavingService(datanodeUuid)) {
+    if (namespace.leavingService(slave.uuid)) {
       return AdmissionAnswer.REJECT; // its blocks are moving elsewhere; so is its work
     }
     DataSet dataSet = dataSet(namespace.dataSetsOf(new long[] {blockId})[0]);
@@ -327,12 +398,18 @@ public final class CacheMaster {
       long ttl = entry.control().ttlMillis();
       if (now - read.getValue() > ttl && !policy.isPinned(read.getKey())) { // a pin wins
         expired.remove(); // until it is read again
-        int copies = policy.free(read.getKey());
+        int copies = free(read.getKey());
         counters.add(MasterCounter.EVICTIONS_BY_TTL, copies);
         LOG.info("mpCache master: data set {} unread for more than its TTL of {} ms: {} copies"
             + " leave the SSDs", entry.path(), ttl, copies);
       }
     }
+  }
+
+  /** Every copy of the data set leaves the SSDs, and what of it was still to load is not. */
+  private int free(int dataSetId) {
+    loads.cancel(dataSetId);
+    return policy.free(dataSetId);
   }
 
   /**
@@ -418,6 +495,7 @@ public final class CacheMaster {
     for (int id : dataSets.unseenSince(now - settings.dataSetIdleMillis(),
         FORGOTTEN_PER_HEARTBEAT)) {
       if (policy.forgetDataSet(id)) {
+        loads.cancel(id);
         passes.forget(id);
         lastReadWithTtl.remove(id);
         dataSets.forget(id);
@@ -434,6 +512,7 @@ public final class CacheMaster {
           + " until it registers again", slave.hostname, slave.uuid, now - slave.lastHeard);
       // What it was still to delete (To_Del, freed data sets) goes when it registers again.
       condemnedWhileSilent.put(slave.uuid, policy.forgetNode(slave.node));
+      loads.forgetNode(slave.node);
       space.forget(slave.uuid);
     }
   }

@@ -18,6 +18,11 @@ public enum MasterCounter {
   EVICTIONS_BY_TTL("Copies deleted because their data set was unread for longer than its TTL"),
   PINNED_COPIES_REFUSED("Reads of pinned data sets not cached: the node's pinned copies were at"
       + " their limit (dfs.mpcache.master.pin.max-share)"),
+  LOAD_BLOCKS_HANDED_OUT("Blocks of admins' loads (hdfs mpcacheadmin -load) handed to slaves to"
+      + " copy to their SSD"),
+  LOAD_BLOCKS_DROPPED("Blocks of admins' loads a slave did not start copying within"
+      + " dfs.mpcache.master.slave.expiry (no finalized replica there, its fill queue full, fills"
+      + " off), or whose slave left"),
   DATA_SETS_EVICTED("Data sets evicted whole by the replacement policy"),
   SLAVE_CALLS_REFUSED("Slave calls refused: the caller could not be the DataNode it named"
       + " (docs/security.md)"),

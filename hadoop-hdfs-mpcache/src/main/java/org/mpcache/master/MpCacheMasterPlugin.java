@@ -234,15 +234,17 @@ public final class MpCacheMasterPlugin implements ServicePlugin, MpCacheMasterPr
         if (path == null || !path.startsWith("/")) { // the namespace asserts on relative paths
           throw new IOException("mpCache master: a path must be absolute, got '" + path + "'");
         }
-        ControlAnswer answer;
-        if (op == ControlOp.FREE) {
-          answer = timing.run(active -> active.free(path));
-        } else {
-          DataSetRef dataSet = timing.run(active -> active.dataSetAt(path));
-          // In the namespace first (as the caller, outside the master's lock), then applied.
-          writeControl(op, dataSet, ttlMillis);
-          answer = timing.run(active -> active.controlled(dataSet.path()));
-        }
+        ControlAnswer answer = switch (op) {
+          case FREE -> timing.run(active -> active.free(path));
+          case LOAD -> timing.run(active -> active.load(path));
+          case STATUS -> timing.run(active -> active.controlled(path));
+          default -> {
+            DataSetRef dataSet = timing.run(active -> active.dataSetAt(path));
+            // In the namespace first (as the caller, outside the master's lock), then applied.
+            writeControl(op, dataSet, ttlMillis);
+            yield timing.run(active -> active.controlled(dataSet.path()));
+          }
+        };
         MasterAudit.log(true, command, path, answer.toString());
         return answer;
       } catch (IOException e) {

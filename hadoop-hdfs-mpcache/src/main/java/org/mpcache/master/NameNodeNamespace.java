@@ -2,7 +2,9 @@ package org.mpcache.master;
 
 import java.io.FileNotFoundException;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -13,6 +15,7 @@ import org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType;
 import org.apache.hadoop.hdfs.server.blockmanagement.BlockInfo;
 import org.apache.hadoop.hdfs.server.blockmanagement.BlockManager;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
+import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeStorageInfo;
 import org.apache.hadoop.hdfs.server.namenode.FSDirectory.DirOp;
 import org.apache.hadoop.hdfs.server.namenode.FSNamesystem;
 import org.apache.hadoop.hdfs.server.namenode.INode;
@@ -118,6 +121,45 @@ final class NameNodeNamespace implements Namespace {
     } finally {
       lockHeldNanos += System.nanoTime() - locked;
       namesystem.readUnlock(RwLockMode.GLOBAL, "mpCacheDataSetAt");
+    }
+  }
+
+  @Override
+  public List<BlockReplicas> blocksOf(DataSetRef ref) throws IOException {
+    namesystem.readLock(RwLockMode.GLOBAL);
+    long locked = System.nanoTime();
+    try {
+      INode inode = namesystem.getFSDirectory().getINode(ref.path(), DirOp.READ);
+      if (inode == null) {
+        throw new FileNotFoundException("mpCache master: no such path " + ref.path());
+      }
+      List<INodeFile> files = new ArrayList<>();
+      if (inode.isFile()) {
+        files.add(inode.asFile());
+      } else {
+        for (INode child : inode.asDirectory().getChildrenList(Snapshot.CURRENT_STATE_ID)) {
+          if (child.isFile()) {
+            files.add(child.asFile());
+          }
+        }
+      }
+      BlockManager blocks = namesystem.getBlockManager();
+      List<BlockReplicas> replicas = new ArrayList<>();
+      for (INodeFile file : files) {
+        for (BlockInfo block : file.getBlocks()) {
+          if (block.isComplete() && !block.isStriped()) { // as the slaves cache them
+            List<String> holders = new ArrayList<>();
+            for (DatanodeStorageInfo storage : blocks.getStorages(block)) {
+              holders.add(storage.getDatanodeDescriptor().getDatanodeUuid());
+            }
+            replicas.add(new BlockReplicas(block.getBlockId(), holders));
+          }
+        }
+      }
+      return replicas;
+    } finally {
+      lockHeldNanos += System.nanoTime() - locked;
+      namesystem.readUnlock(RwLockMode.GLOBAL, "mpCacheBlocksOf");
     }
   }
 

@@ -1,6 +1,7 @@
 package org.mpcache.master;
 
 import java.io.IOException;
+import java.util.List;
 import java.util.Set;
 
 /** What the master needs from the NameNode; a fake stands in for it in unit tests. */
@@ -36,6 +37,18 @@ public interface Namespace {
    * @throws java.io.FileNotFoundException when there is no such path
    */
   DataSetRef dataSetAt(String path) throws IOException;
+
+  /**
+   * The finalized blocks of the data set {@link #dataSetAt} returned as {@code ref}, each with
+   * the DataNodes holding a replica of it, for an admin's load.
+   *
+   * @throws java.io.FileNotFoundException when its path is gone
+   */
+  List<BlockReplicas> blocksOf(DataSetRef ref) throws IOException;
+
+  /** A block and the UUIDs of the DataNodes holding a replica of it. */
+  record BlockReplicas(long blockId, List<String> datanodeUuids) {
+  }
 
   /**
    * Nanoseconds this namespace has held the NameNode's namesystem lock, in all; the master reads

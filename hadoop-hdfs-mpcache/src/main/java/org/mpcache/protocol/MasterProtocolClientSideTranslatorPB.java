@@ -88,7 +88,8 @@ public final class MasterProtocolClientSideTranslatorPB implements MpCacheMaster
         .addAllProofs(toProto(proofs.get()))
         .build();
     HeartbeatResponseProto response = ipc(() -> proxy.heartbeat(null, request));
-    return new HeartbeatAnswer(response.getReregister(), longs(response.getEvictList()));
+    return new HeartbeatAnswer(response.getReregister(), longs(response.getEvictList()),
+        longs(response.getLoadList()));
   }
 
   @Override

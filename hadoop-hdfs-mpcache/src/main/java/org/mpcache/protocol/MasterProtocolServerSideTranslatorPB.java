@@ -83,6 +83,7 @@ public final class MasterProtocolServerSideTranslatorPB implements MpCacheMaster
       return HeartbeatResponseProto.newBuilder()
           .setReregister(answer.reregister())
           .addAllEvict(boxed(answer.evict()))
+          .addAllLoad(boxed(answer.load()))
           .build();
     });
   }

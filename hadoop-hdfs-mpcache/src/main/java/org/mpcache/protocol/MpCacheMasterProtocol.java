@@ -63,7 +63,14 @@ public interface MpCacheMasterProtocol {
     /** Every copy leaves the SSDs, at each slave's next heartbeat. */
     FREE,
     /** Unread for longer than the TTL, the data set leaves the cache; a TTL of 0 clears it. */
-    TTL
+    TTL,
+    /**
+     * The data set's blocks are copied to the SSD of a node holding a replica of each, a few
+     * at a time per node, each admitted by the replacement policy as a read would be.
+     */
+    LOAD,
+    /** Changes nothing: the data set as it stands, with its load's progress. */
+    STATUS
   }
 
   /**

@@ -103,18 +103,26 @@ final class PBHelper {
   }
 
   static ControlResponseProto toProto(ControlAnswer answer) {
-    return ControlResponseProto.newBuilder()
+    ControlResponseProto.Builder proto = ControlResponseProto.newBuilder()
         .setDataSet(answer.dataSet())
         .setPinned(answer.pinned())
         .setTtlMillis(answer.ttlMillis())
         .setCachedBlocks(answer.cachedBlocks())
-        .setTotalBlocks(answer.totalBlocks())
-        .build();
+        .setTotalBlocks(answer.totalBlocks());
+    // Written only when set, so that an answer without a load reads as before on the wire.
+    if (answer.loadingBlocks() > 0) {
+      proto.setLoadingBlocks(answer.loadingBlocks());
+    }
+    if (answer.refusedBlocks() > 0) {
+      proto.setRefusedBlocks(answer.refusedBlocks());
+    }
+    return proto.build();
   }
 
   static ControlAnswer fromProto(ControlResponseProto proto) {
     return new ControlAnswer(proto.getDataSet(), proto.getPinned(), proto.getTtlMillis(),
-        proto.getCachedBlocks(), proto.getTotalBlocks());
+        proto.getCachedBlocks(), proto.getTotalBlocks(), proto.getLoadingBlocks(),
+        proto.getRefusedBlocks());
   }
 
   static MasterReport fromProto(ReportResponseProto proto) {

@@ -13,6 +13,12 @@ interface ArbitratedCache {
   void evict(String blockPoolId, long[] blockIds);
 
   /**
+   * Copies these blocks from their replicas to the SSD in the background (an admin loads their
+   * data set); each copy asks admission as a read's would.
+   */
+  void load(String blockPoolId, long[] blockIds);
+
+  /**
    * While input data is over the tuner's limit, deletes the copies {@code victims} names for the
    * excess bytes.
    */

@@ -85,6 +85,11 @@ final class Fills {
     return start(key, replica, ioTimeoutMillis);
   }
 
+  /** False when background fills are off. */
+  boolean copiesInBackground() {
+    return background != null;
+  }
+
   /** Queues a copy made by a background thread, for readers that read the replica files themselves. */
   void startInBackground(BlockKey key, LiveReplica replica) {
     if (background == null || !replica.cacheable(key) || index.isCached(key)) {

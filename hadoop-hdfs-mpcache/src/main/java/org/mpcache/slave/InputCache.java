@@ -1,6 +1,7 @@
 package org.mpcache.slave;
 
 import static org.mpcache.conf.MpCacheConfigKeys.DFS_MPCACHE_DIRS_KEY;
+import static org.mpcache.conf.MpCacheConfigKeys.DFS_MPCACHE_FILL_THREADS_KEY;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -291,6 +292,21 @@ public final class InputCache implements ArbitratedCache {
   @Override
   public void evict(String blockPoolId, long[] blockIds) {
     reclaimer.reclaim(index.evict(keys(blockPoolId, blockIds)));
+  }
+
+  @Override
+  public void load(String blockPoolId, long[] blockIds) {
+    if (!fills.copiesInBackground()) {
+      LOG.warn("mpCache: the master asked to load {} blocks, but background fills are off ({}"
+          + " is 0)", blockIds.length, DFS_MPCACHE_FILL_THREADS_KEY);
+      return;
+    }
+    for (BlockKey key : keys(blockPoolId, blockIds)) {
+      LiveReplica replica = replicas.finalizedReplica(key);
+      if (replica != null) {
+        fills.startInBackground(key, replica);
+      }
+    }
   }
 
   // ---- Reads -------------------------------------------------------------------------------

@@ -285,6 +285,9 @@ public final class MasterArbiter implements CacheArbiter {
     if (answer.evict().length > 0) {
       cache.evict(pool, answer.evict());
     }
+    if (answer.load().length > 0) {
+      cache.load(pool, answer.load());
+    }
     // The master counts whole blocks, the tuner's limit counts bytes (checksums too).
     cache.trimToLimit(local::shrinkVictims);
   }

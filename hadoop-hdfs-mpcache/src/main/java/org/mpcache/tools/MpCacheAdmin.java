@@ -55,9 +55,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  * master for the state of every slave ({@code -report}), of the cached data sets
  * ({@code -datasets}), or where a file's blocks are on SSD ({@code -locations}); switches every
  * NameNode's master off or on ({@code -master}); pins, unpins, frees a data set or sets its TTL
- * ({@code -pin}, {@code -unpin}, {@code -free}, {@code -ttl}; docs/operations.md). Exit code 0,
- * 1 when no active master answered, the active one refused, a master was not switched or the file
- * cannot be listed, 2 on a usage error.
+ * ({@code -pin}, {@code -unpin}, {@code -free}, {@code -ttl}), loads one onto the SSDs
+ * ({@code -load}; docs/operations.md). Exit code 0, 1 when no active master answered, the active
+ * one refused, a master was not switched, the file cannot be listed or a waited-for load left
+ * blocks uncached, 2 on a usage error.
  */
 public final class MpCacheAdmin extends Configured implements Tool {
   static final long DEFAULT_TIMEOUT_MS = DFS_MPCACHE_MASTER_TIMEOUT_DEFAULT_MS * 5;
@@ -81,8 +82,14 @@ public final class MpCacheAdmin extends Configured implements Tool {
       .addOption(Option.builder("ttl").numberOfArgs(2).argName("path> <duration|off")
           .desc("a data set unread for longer than the duration (30m, 2h, 7d) leaves the cache;"
           + " off clears it").build())
+      .addOption(Option.builder("load").hasArg().argName("path").desc("copy the data set's"
+          + " blocks to the SSD of a node holding a replica of each, a few at a time per node;"
+          + " the replacement policy admits each as a read's (pin first to keep them all)")
+          .build())
+      .addOption(Option.builder("wait").desc("with -load: print its progress until every block"
+          + " is settled; exit 1 if some are not cached").build())
       .addOption(Option.builder("json").desc("machine-readable output of -report, -datasets,"
-          + " -pin, -unpin, -free or -ttl").build())
+          + " -pin, -unpin, -free, -ttl or -load").build())
       .addOption(Option.builder("timeout").hasArg().argName("duration").desc("how long to wait"
           + " for each master (default " + DEFAULT_TIMEOUT_MS / 1000 + "s; 500ms, 2m, ...)")
           .build())
@@ -117,7 +124,10 @@ public final class MpCacheAdmin extends Configured implements Tool {
           CONTROLS.keySet().stream()).filter(command::hasOption).count();
       if (actions != 1) {
         throw new ParseException("give one of -report, -datasets, -locations <path>,"
-            + " -master on|off, -pin|-unpin|-free <path>, -ttl <path> <duration|off>");
+            + " -master on|off, -pin|-unpin|-free|-load <path>, -ttl <path> <duration|off>");
+      }
+      if (command.hasOption("wait") && !command.hasOption("load")) {
+        throw new ParseException("-wait goes with -load");
       }
       if (command.hasOption("master")
           && !List.of("on", "off").contains(command.getOptionValue("master"))) {
@@ -129,8 +139,8 @@ public final class MpCacheAdmin extends Configured implements Tool {
       }
       if (command.hasOption("json")
           && (command.hasOption("locations") || command.hasOption("master"))) {
-        throw new ParseException("-json goes with -report, -datasets, -pin, -unpin, -free or"
-            + " -ttl");
+        throw new ParseException("-json goes with -report, -datasets, -pin, -unpin, -free, -ttl"
+            + " or -load");
       }
       timeoutMillis = timeoutMillis(command.getOptionValue("timeout"));
       ttl = command.hasOption("ttl") ? ttlMillis(command.getOptionValues("ttl")[1]) : 0;
@@ -168,7 +178,7 @@ public final class MpCacheAdmin extends Configured implements Tool {
         }
         if (control != null) {
           return control(master, CONTROLS.get(control), command.getOptionValue(control), ttl,
-              json);
+              json, command.hasOption("wait"));
         }
         MasterReport state = master.report();
         boolean report = command.hasOption("report");
@@ -202,21 +212,59 @@ public final class MpCacheAdmin extends Configured implements Tool {
 
   /** The admin tool's options that steer a data set, and what each asks the master. */
   private static final Map<String, ControlOp> CONTROLS = Map.of("pin", ControlOp.PIN,
-      "unpin", ControlOp.UNPIN, "free", ControlOp.FREE, "ttl", ControlOp.TTL);
+      "unpin", ControlOp.UNPIN, "free", ControlOp.FREE, "ttl", ControlOp.TTL,
+      "load", ControlOp.LOAD);
+  /** How often {@code -load -wait} asks for the load's progress. */
+  private static final long LOAD_POLL_MS = 1_000;
 
-  /** Steers the data set at {@code path} and prints it as it then stands. */
+  /**
+   * Steers the data set at {@code path} and prints it as it then stands; with {@code wait}, as it
+   * stands each time its load's progress changes, until nothing of it is loading.
+   */
   private int control(MpCacheMasterProtocol master, ControlOp op, String path, long ttlMillis,
-      boolean json) throws IOException {
-    ControlAnswer answer = master.control(op, absolute(new Path(path)), ttlMillis);
-    if (json) {
-      out.println(new ObjectMapper().writerWithDefaultPrettyPrinter().writeValueAsString(answer));
-    } else {
-      out.printf("%s: %s, TTL %s, %d/%d blocks cached%n", answer.dataSet(),
-          answer.pinned() ? "pinned" : "not pinned", answer.ttlMillis() == 0 ? "none"
-              : StringUtils.formatTime(answer.ttlMillis()), answer.cachedBlocks(),
-          answer.totalBlocks());
+      boolean json, boolean wait) throws IOException {
+    String absolute = absolute(new Path(path));
+    ControlAnswer answer = master.control(op, absolute, ttlMillis);
+    print(answer, json);
+    if (!wait) {
+      return 0;
+    }
+    while (answer.loadingBlocks() > 0) {
+      try {
+        Thread.sleep(LOAD_POLL_MS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return 1;
+      }
+      ControlAnswer now = master.control(ControlOp.STATUS, absolute, 0);
+      if (!now.equals(answer)) {
+        print(now, json);
+      }
+      answer = now;
+    }
+    if (answer.cachedBlocks() < answer.totalBlocks()) {
+      err.printf("mpcacheadmin: %d of %d blocks of %s are not cached (%d refused by the"
+          + " replacement policy; pin the data set to keep it whole; the rest had no replica on a"
+          + " node with a cache slave, or their copy failed: see the DataNodes' logs)%n",
+          answer.totalBlocks() - answer.cachedBlocks(), answer.totalBlocks(), answer.dataSet(),
+          answer.refusedBlocks());
+      return 1;
     }
     return 0;
+  }
+
+  private void print(ControlAnswer answer, boolean json) throws IOException {
+    if (json) {
+      out.println(new ObjectMapper().writerWithDefaultPrettyPrinter().writeValueAsString(answer));
+      return;
+    }
+    out.printf("%s: %s, TTL %s, %d/%d blocks cached%s%s%n", answer.dataSet(),
+        answer.pinned() ? "pinned" : "not pinned", answer.ttlMillis() == 0 ? "none"
+            : StringUtils.formatTime(answer.ttlMillis()), answer.cachedBlocks(),
+        answer.totalBlocks(),
+        answer.loadingBlocks() > 0 ? ", " + answer.loadingBlocks() + " loading" : "",
+        answer.refusedBlocks() > 0 ? ", " + answer.refusedBlocks() + " refused by the policy"
+            : "");
   }
 
   /** The path as the master reads it: absolute, in the default file system's namespace. */
@@ -292,7 +340,8 @@ public final class MpCacheAdmin extends Configured implements Tool {
     PrintWriter writer = new PrintWriter(text);
     new HelpFormatter().printHelp(writer, 100, "hdfs mpcacheadmin [generic options]"
         + " -report [-json] | -datasets [-json] | -locations <path> | -master on|off"
-        + " | -pin|-unpin|-free <path> [-json] | -ttl <path> <duration|off> [-json]", null,
+        + " | -pin|-unpin|-free <path> [-json] | -ttl <path> <duration|off> [-json]"
+        + " | -load <path> [-wait] [-json]", null,
         OPTIONS, 2, 2,
         "The master is found at " + DFS_MPCACHE_MASTER_ADDRESS_KEY + " (with NameNode HA, "
         + DFS_MPCACHE_MASTER_ADDRESS_KEY + ".<nameservice>.<namenode id>).");

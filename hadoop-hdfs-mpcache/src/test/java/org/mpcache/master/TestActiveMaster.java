@@ -75,7 +75,7 @@ class TestActiveMaster {
   private final ActiveMaster master = new ActiveMaster("nn:8020", () -> active, () -> {
     made.incrementAndGet();
     return new CacheMaster(new MasterSettings(new InetSocketAddress(0), 1, "mpcache", 1.0, 0.01,
-        "directory", new CachedPaths(List.of(), List.of()), 10_000, 5_000, 10, 60_000, 0.5,
+        "directory", new CachedPaths(List.of(), List.of()), 10_000, 5_000, 10, 60_000, 0.5, 2,
         new int[0]),
         namespace, System::currentTimeMillis, counters);
   }, counters);

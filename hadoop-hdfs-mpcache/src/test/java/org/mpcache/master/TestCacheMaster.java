@@ -21,6 +21,7 @@ import org.junit.jupiter.api.Test;
 import org.mpcache.conf.MasterSettings;
 import org.mpcache.protocol.AdmissionAnswer;
 import org.mpcache.protocol.AdmissionAnswer.Verdict;
+import org.mpcache.protocol.ControlAnswer;
 import org.mpcache.protocol.HeartbeatAnswer;
 import org.mpcache.protocol.MasterReport;
 import org.mpcache.protocol.SlaveUsage;
@@ -82,6 +83,15 @@ class TestCacheMaster {
       return ref(d);
     }
 
+    /** Data set d's blocks, each with replicas on every live node in name order. */
+    @Override
+    public List<BlockReplicas> blocksOf(DataSetRef ref) {
+      int d = (int) (ref.key() - 1000);
+      List<String> holders = live.stream().sorted().toList();
+      return java.util.stream.IntStream.range(0, sizes[d])
+          .mapToObj(i -> new BlockReplicas(d * MAX_BLOCKS + i, holders)).toList();
+    }
+
     @Override
     public Set<String> liveDataNodes() {
       return live;
@@ -99,7 +109,7 @@ class TestCacheMaster {
   private CacheMaster master(FakeNamespace namespace) {
     return new CacheMaster(new MasterSettings(new InetSocketAddress(0), 1, "mpcache", 1.0, 0.01,
         "directory", new CachedPaths(List.of(), List.of()), RECOVERY_MS, EXPIRY_MS, 10, IDLE_MS,
-        0.5, new int[0]),
+        0.5, 2, new int[0]),
         namespace, now::get, counters);
   }
 
@@ -182,6 +192,63 @@ class TestCacheMaster {
     master.register("b", "host-b", usage(4), NONE);
     assertEquals(0, beatBoth(master, 10_000).size());
     assertEquals(List.of(List.of("a")), master.cachedOn(new long[] {0}));
+  }
+
+  /**
+   * A load queues each uncached block for the replica node with the fewest loads, hands each
+   * slave at most two at a time, and settles them by admission, copy reports or staleness.
+   */
+  @Test
+  void aLoadHandsEachSlaveItsBlocksAFewAtATimeUntilEachIsSettled() throws Exception {
+    FakeNamespace namespace = new FakeNamespace(Set.of("a", "b"), 6, 1);
+    CacheMaster master = master(namespace);
+    master.register("a", "host-a", usage(10), new long[] {0});
+    master.register("b", "host-b", usage(10), NONE);
+    assertEquals(5, master.load("/d0").loadingBlocks(), "block 0 is cached already");
+    assertArrayEquals(new long[] {1, 3}, loadsFor(master, "a", 10), "ties go to a, then b");
+    assertArrayEquals(new long[] {2, 4}, loadsFor(master, "b", 10));
+    assertArrayEquals(NONE, loadsFor(master, "a", 10), "two in flight at most");
+    assertEquals(Verdict.ADMIT, master.requestAdmission("a", 1, BLOCK, NONE).verdict());
+    assertArrayEquals(new long[] {5}, loadsFor(master, "a", 10), "1 is settled: room for 5");
+    master.heartbeat("b", usage(10), NONE, NONE, new long[] {2}, new long[] {4});
+    ControlAnswer progress = master.controlled("/d0");
+    assertEquals(2, progress.loadingBlocks(), "3 and 5 are still being copied");
+    assertEquals(3, progress.cachedBlocks(), "0, 1 admitted, 2 reported");
+    for (int beat = 0; beat < 3; beat++) { // past the stale time, the slaves beating
+      now.addAndGet(EXPIRY_MS / 2 + 1);
+      assertArrayEquals(NONE, loadsFor(master, "a", 10));
+      loadsFor(master, "b", 10);
+    }
+    assertEquals(0, master.controlled("/d0").loadingBlocks(), "3 and 5 went stale");
+    assertEquals(2, counters.get(MasterCounter.LOAD_BLOCKS_DROPPED));
+    assertEquals(5, counters.get(MasterCounter.LOAD_BLOCKS_HANDED_OUT));
+
+    assertEquals(3, master.load("/d0").loadingBlocks(), "3, 4 (its copy failed) and 5 again");
+    assertEquals(0, master.free("/d0").loadingBlocks(), "a free cancels the load");
+    assertArrayEquals(NONE, loadsFor(master, "a", 10));
+    assertArrayEquals(NONE, loadsFor(master, "b", 10));
+  }
+
+  @Test
+  void aLoadCountsWhatThePolicyRefusesAndLeavesALeavingNodeOut() throws Exception {
+    FakeNamespace namespace = new FakeNamespace(Set.of("a", "b"), 2);
+    namespace.leaving = Set.of("b");
+    CacheMaster master = master(namespace);
+    master.register("a", "host-a", usage(0), NONE); // no room: the policy refuses every block
+    master.register("b", "host-b", usage(10), NONE);
+    master.load("/d0");
+    assertArrayEquals(new long[] {0, 1}, loadsFor(master, "a", 0));
+    assertEquals(Verdict.REJECT, master.requestAdmission("a", 0, BLOCK, NONE).verdict());
+    assertEquals(Verdict.REJECT, master.requestAdmission("a", 1, BLOCK, NONE).verdict());
+    ControlAnswer settled = master.controlled("/d0");
+    assertEquals(0, settled.loadingBlocks());
+    assertEquals(2, settled.refusedBlocks());
+    master.load("/d0");
+    assertEquals(0, master.controlled("/d0").refusedBlocks(), "a new load counts anew");
+  }
+
+  private long[] loadsFor(CacheMaster master, String slave, int capacityBlocks) {
+    return master.heartbeat(slave, usage(capacityBlocks), NONE, NONE, NONE, NONE).load();
   }
 
   /** Slaves a and b beat every 2.5 s for {@code millis}; returns what they were told to evict. */

@@ -11,6 +11,8 @@ import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 
 import javax.management.MBeanServer;
 import javax.management.ObjectName;
@@ -167,6 +169,37 @@ class TestMasterControl {
     for (Path file : freed) {
       cluster.read(file); // still served, from the HDDs
     }
+  }
+
+  /**
+   * A load fills a data set no one read, each slave copying its blocks from its own replicas as
+   * heartbeats hand them out; {@code -load -wait} prints the progress until every block is
+   * settled.
+   */
+  @Test
+  void aLoadFillsADataSetNoOneReadAndWaitPrintsItsProgress() throws Exception {
+    cluster.waitMasterActive(conf, masterAddress);
+    List<Path> loaded = dataSet("/loaded", 2);
+    CompletableFuture<String> waited = CompletableFuture.supplyAsync(() -> {
+      try {
+        return admin(0, "-load", "/loaded", "-wait");
+      } catch (Exception e) {
+        throw new CompletionException(e);
+      }
+    });
+    GenericTestUtils.waitFor(() -> {
+      cluster.heartbeatAll(); // hands out the blocks, then reports their copies
+      return waited.isDone();
+    }, 100, 60_000, "-load -wait to end");
+    String progress = waited.get();
+    assertTrue(progress.startsWith("/loaded: not pinned, TTL none, 0/6 blocks cached, 6 loading"),
+        progress);
+    assertTrue(progress.trim().endsWith("6/6 blocks cached"), progress);
+    cluster.waitFillsEnded();
+    assertEquals(2 * NODES, cachedCopies(loaded), "no job read it");
+    waitForMetric("LoadBlocksHandedOut", 2 * NODES);
+    assertEquals("/loaded: not pinned, TTL none, 6/6 blocks cached",
+        admin(0, "-load", "/loaded").trim(), "nothing left to load");
   }
 
   @Test

@@ -119,7 +119,7 @@ class TestWireRecordings {
         long[] misses, long[] cached, long[] removed) {
       calls.add(List.of("heartbeat", datanodeUuid, usage, comparable(hits), comparable(misses),
           comparable(cached), comparable(removed)));
-      return HeartbeatAnswer.evict(new long[] {1073741828L, 1073741829L});
+      return HeartbeatAnswer.of(new long[] {1073741828L, 1073741829L}, new long[0]);
     }
 
     @Override
@@ -144,7 +144,7 @@ class TestWireRecordings {
     @Override
     public ControlAnswer control(ControlOp op, String path, long ttlMillis) {
       calls.add(List.of("control", op, path, ttlMillis));
-      return new ControlAnswer("/puma/wordcount/input", true, ttlMillis, 6, 8);
+      return new ControlAnswer("/puma/wordcount/input", true, ttlMillis, 6, 8, 0, 0);
     }
 
     @Override
