@@ -13,6 +13,7 @@ import java.util.Set;
 import java.util.function.LongSupplier;
 import java.util.stream.Stream;
 
+import org.apache.hadoop.util.Time;
 import org.mpcache.conf.MasterSettings;
 import org.mpcache.conf.MpCacheConfigKeys;
 import org.mpcache.master.Namespace.BlockReplicas;
@@ -66,6 +67,10 @@ public final class CacheMaster {
   private final LoadQueue loads;
   /** Why the policy is deciding now, for the log line of each data set it evicts. */
   private String deciding = "";
+  /** The same as a cause, for the recent evictions. */
+  private MasterCounter decidingCause = MasterCounter.EVICTIONS_FOR_ROOM;
+  private final RecentEvictions recentEvictions =
+      new RecentEvictions(RecentEvictions.KEPT, Time::now);
   /** Copies each slave dropped for silence was still to delete, by DataNode UUID. */
   private final Map<String, long[]> condemnedWhileSilent = new HashMap<>();
   /** When each data set with a TTL was last read (or first seen), by id. */
@@ -80,10 +85,12 @@ public final class CacheMaster {
     this.counters = counters;
     this.policy = new ControlledPolicy(ReplacementPolicies.create(settings.policy(),
         settings.fullBonus(), settings.backToBackDistance()), settings.pinShare());
-    policy.setEvictionListener((dataSetId, priority, copies) -> {
+    policy.setEvictionListener((dataSetId, priority, nodes, copies) -> {
       counters.add(MasterCounter.DATA_SETS_EVICTED, 1);
-      LOG.info("mpCache master: evicting data set {} (priority {}, {} copies on all nodes): {}",
-          dataSets.get(dataSetId).path(), priority, copies, deciding);
+      String path = dataSets.get(dataSetId).path();
+      recentEvictions.record(path, nodes, copies, decidingCause);
+      LOG.info("mpCache master: evicting data set {} (priority {}, {} copies on {} nodes): {}",
+          path, priority, copies, nodes, deciding);
     });
     this.namespace = namespace;
     this.clock = clock;
@@ -212,8 +219,7 @@ public final class CacheMaster {
     DataSetRef ref = dataSetAt(path);
     DataSet dataSet = dataSet(ref);
     if (dataSet != null) {
-      int copies = free(dataSet.id());
-      counters.add(MasterCounter.EVICTIONS_BY_ADMIN, copies);
+      int copies = free(dataSet.id(), ref.path(), MasterCounter.EVICTIONS_BY_ADMIN);
       LOG.info("mpCache master: data set {} freed by an admin: {} copies leave the SSDs",
           ref.path(), copies);
     }
@@ -298,6 +304,7 @@ public final class CacheMaster {
     noteRead(dataSet, blockId);
     deciding = "room for block " + blockId + " of " + dataSets.get(dataSet.id()).path() + " on "
         + slave.hostname;
+    decidingCause = MasterCounter.EVICTIONS_FOR_ROOM;
     CacheDecision decision = policy.access(slave.node, blockId, dataSet);
     if (decision.hit()) {
       return AdmissionAnswer.admit(NONE); // it lost the copy without telling yet: keep one
@@ -318,6 +325,11 @@ public final class CacheMaster {
     expireSilentSlaves();
     String state = recovering() ? "recovering" : "active";
     return MasterReports.build(state, policy, slaves.all(), dataSets, space, clock.getAsLong());
+  }
+
+  /** The last data sets evicted, newest first (RecentEvictions.KEPT at most). */
+  List<RecentEvictions.Eviction> recentEvictions() {
+    return recentEvictions.newestFirst();
   }
 
   /**
@@ -398,18 +410,23 @@ public final class CacheMaster {
       long ttl = entry.control().ttlMillis();
       if (now - read.getValue() > ttl && !policy.isPinned(read.getKey())) { // a pin wins
         expired.remove(); // until it is read again
-        int copies = free(read.getKey());
-        counters.add(MasterCounter.EVICTIONS_BY_TTL, copies);
+        int copies = free(read.getKey(), entry.path(), MasterCounter.EVICTIONS_BY_TTL);
         LOG.info("mpCache master: data set {} unread for more than its TTL of {} ms: {} copies"
             + " leave the SSDs", entry.path(), ttl, copies);
       }
     }
   }
 
-  /** Every copy of the data set leaves the SSDs, and what of it was still to load is not. */
-  private int free(int dataSetId) {
+  /**
+   * Every copy of the data set at {@code path} leaves the SSDs for {@code cause}, and what of it
+   * was still to load is not loaded; returns how many copies leave.
+   */
+  private int free(int dataSetId, String path, MasterCounter cause) {
     loads.cancel(dataSetId);
-    return policy.free(dataSetId);
+    ControlledPolicy.Freed freed = policy.free(dataSetId);
+    counters.add(cause, freed.copies());
+    recentEvictions.record(path, freed.nodes(), freed.copies(), cause);
+    return freed.copies();
   }
 
   /**
@@ -424,6 +441,7 @@ public final class CacheMaster {
     int blocks = (int) Math.min(Integer.MAX_VALUE,
         (excess + namespace.blockSizeBytes() - 1) / namespace.blockSizeBytes());
     deciding = "room on " + slave.hostname + " lent to localized data";
+    decidingCause = MasterCounter.EVICTIONS_FOR_LOCALIZED_DATA;
     long[] evict = policy.evictFrom(slave.node, blocks);
     LOG.info("mpCache master: slave {} holds {} bytes of input data over its capacity (room "
         + "lent to localized data): evicting {} of its blocks", slave.hostname, excess,

@@ -5,6 +5,7 @@ import java.io.DataInputStream;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.security.MessageDigest;
+import java.security.PrivilegedExceptionAction;
 import java.util.List;
 
 import org.apache.hadoop.conf.Configuration;
@@ -131,6 +132,24 @@ final class MasterCallers {
     }
     throw new AccessControlException("mpCache master: a call as DataNode " + datanodeUuid
         + " is refused: " + why);
+  }
+
+  /**
+   * Whether {@code user} (a web page's viewer, not an RPC caller) is an HDFS superuser; a
+   * refusal is audit-logged as {@code operation}.
+   */
+  boolean isSuperuser(UserGroupInformation user, String operation) {
+    try {
+      return user.doAs((PrivilegedExceptionAction<Boolean>) () -> {
+        NameNodeSuperusers.check(namesystem, operation); // checks the current user
+        return true;
+      });
+    } catch (IOException e) {
+      return false;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    }
   }
 
   /** Refuses {@code operation} to a caller who is not an HDFS superuser. */

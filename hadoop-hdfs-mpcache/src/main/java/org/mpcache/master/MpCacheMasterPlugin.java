@@ -106,6 +106,7 @@ public final class MpCacheMasterPlugin implements ServicePlugin, MpCacheMasterPr
     }
     metrics = MasterMetrics.register(counters, this::gauges, () -> master.current() != null,
         settings.percentileIntervals());
+    StatusServlet.register(nameNode.getHttpServer(), this);
     LOG.info("mpCache master ({} policy, data set = {}) listening on {}", settings.policy(),
         settings.dataSet(), server.getListenerAddress());
   }
@@ -193,6 +194,20 @@ public final class MpCacheMasterPlugin implements ServicePlugin, MpCacheMasterPr
       MasterAudit.log(true, "mpCacheReport", null, report.state());
       return report;
     });
+  }
+
+  /**
+   * The status page's picture ({@link StatusServlet}): as the report, with the recent evictions;
+   * paths only for an HDFS superuser {@code viewer}.
+   */
+  MasterStatus status(UserGroupInformation viewer) {
+    MasterStatus status;
+    try {
+      status = master.run(active -> MasterStatus.of(active.report(), active.recentEvictions()));
+    } catch (IOException e) { // a standby, a master switched off: the page says which
+      return MasterStatus.unavailable(e.getMessage());
+    }
+    return callers.isSuperuser(viewer, "mpCacheStatusPage") ? status : status.withoutPaths();
   }
 
   @Override

@@ -77,13 +77,15 @@ public final class ControlledPolicy implements ReplacementPolicy {
 
   /**
    * Drops every copy of the data set, pinned or not (a pin stays: reads fill it again); each node
-   * hears which of its copies to delete through {@link #drainFreed}. Returns the copies dropped.
+   * hears which of its copies to delete through {@link #drainFreed}. Returns what was dropped.
    */
-  public int free(int dataSetId) {
+  public Freed free(int dataSetId) {
     int dropped = 0;
+    Set<Integer> holders = new HashSet<>();
     for (long[] copy : copiesInPolicy(dataSetId)) {
       policy.removed((int) copy[0], copy[1]);
       nodes.get((int) copy[0]).freed.add(copy[1]);
+      holders.add((int) copy[0]);
       dropped++;
     }
     for (int nodeId = 0; nodeId < nodes.size(); nodeId++) {
@@ -91,10 +93,15 @@ public final class ControlledPolicy implements ReplacementPolicy {
       for (long block : pinnedCopiesOf(node, dataSetId)) {
         release(nodeId, block);
         node.freed.add(block);
+        holders.add(nodeId);
         dropped++;
       }
     }
-    return dropped;
+    return new Freed(holders.size(), dropped);
+  }
+
+  /** The copies {@link #free} dropped, and on how many nodes. */
+  public record Freed(int nodes, int copies) {
   }
 
   /** Pinned copies on every node. */

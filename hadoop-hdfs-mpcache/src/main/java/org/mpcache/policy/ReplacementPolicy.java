@@ -94,10 +94,13 @@ public interface ReplacementPolicy {
   default void setEvictionListener(DataSetEvictionListener listener) {
   }
 
-  /** Hears of a data set evicted whole: its rank then, and the copies that go on every node. */
+  /**
+   * Hears of a data set evicted whole: its rank then, the nodes that held it and the copies that
+   * go on them.
+   */
   @FunctionalInterface
   interface DataSetEvictionListener {
-    void evicted(int dataSetId, double priority, int copies);
+    void evicted(int dataSetId, double priority, int nodes, int copies);
   }
 
   /** Receives cached copies from {@link #forEachCached}. */

@@ -70,7 +70,7 @@ public final class WholeSetPolicy implements ReplacementPolicy {
   private long accesses;
   private long capacityBlocks;
   private long usedBlocks;
-  private DataSetEvictionListener evictionListener = (id, priority, copies) -> { };
+  private DataSetEvictionListener evictionListener = (id, priority, nodes, copies) -> { };
 
   private static final class State {
     DataSet dataSet;
@@ -320,7 +320,7 @@ public final class WholeSetPolicy implements ReplacementPolicy {
         evicted[taken++] = block;
       }
       if (victim.copies.size() == 0) {
-        evictionListener.evicted(victim.id(), priority, taken - before);
+        evictionListener.evicted(victim.id(), priority, 1, taken - before); // this node only
       }
     }
     return evicted;

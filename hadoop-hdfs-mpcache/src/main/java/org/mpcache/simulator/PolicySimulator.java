@@ -113,7 +113,7 @@ public final class PolicySimulator {
     long evictedForRoom = 0;
     long evictedElsewhere = 0;
     long[] dataSetsEvicted = {0};
-    policy.setEvictionListener((id, priority, copies) -> dataSetsEvicted[0]++);
+    policy.setEvictionListener((id, priority, nodes, copies) -> dataSetsEvicted[0]++);
     int jobIndex = 0;
     long start = System.nanoTime();
     for (TraceJob job : trace) {

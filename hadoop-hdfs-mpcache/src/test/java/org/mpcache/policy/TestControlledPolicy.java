@@ -102,8 +102,8 @@ class TestControlledPolicy {
     policy.pin(pinned.id());
     job(policy, 0, pinned);
 
-    assertEquals(4, policy.free(freed.id()));
-    assertEquals(1, policy.free(pinned.id()));
+    assertEquals(4, policy.free(freed.id()).copies());
+    assertEquals(1, policy.free(pinned.id()).copies());
     assertEquals(3, policy.pendingEvictions(0));
     long[] onNode0 = policy.drainFreed(0);
     Arrays.sort(onNode0);

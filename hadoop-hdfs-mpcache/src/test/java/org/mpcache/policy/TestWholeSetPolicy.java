@@ -66,7 +66,7 @@ class TestWholeSetPolicy {
   void evictionTakesCopiesOnTheNodeNeedingRoomOnlyAndBrokenDataSetsGoFirst() {
     WholeSetPolicy policy = policy(1000, 2, 1);
     List<Integer> evictedWhole = new ArrayList<>();
-    policy.setEvictionListener((id, priority, copies) -> evictedWhole.add(id));
+    policy.setEvictionListener((id, priority, nodes, copies) -> evictedWhole.add(id));
     DataSet spread = dataSet(1, 2);
     policy.dataSetAccessed(spread);
     assertTrue(policy.access(0, block(spread, 0), spread).admitted());
