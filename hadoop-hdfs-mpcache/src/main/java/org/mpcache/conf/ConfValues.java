@@ -124,10 +124,16 @@ public final class ConfValues {
     }
   }
 
-  /** A duration with an optional unit suffix (ms, s, m, h; milliseconds without), above 0. */
+  /** A duration with an optional unit suffix (ms, s, m, h, d; milliseconds without), above 0. */
   public static long positiveMillis(Configuration conf, String key, long defaultMillis)
       throws InvalidSettingException {
-    long value = nonNegativeMillis(conf, key, defaultMillis);
+    return positiveMillis(conf, key, defaultMillis, TimeUnit.MILLISECONDS);
+  }
+
+  /** A duration in milliseconds, above 0; a bare number is in {@code bareUnit}. */
+  static long positiveMillis(Configuration conf, String key, long defaultMillis,
+      TimeUnit bareUnit) throws InvalidSettingException {
+    long value = nonNegativeMillis(conf, key, defaultMillis, bareUnit);
     if (value == 0) {
       throw new InvalidSettingException(key, "must be above 0, got '" + conf.getTrimmed(key)
           + "'");
@@ -138,10 +144,15 @@ public final class ConfValues {
   /** A duration with an optional unit suffix (ms, s, m, h, d; milliseconds without), 0 or more. */
   static long nonNegativeMillis(Configuration conf, String key, long defaultMillis)
       throws InvalidSettingException {
+    return nonNegativeMillis(conf, key, defaultMillis, TimeUnit.MILLISECONDS);
+  }
+
+  private static long nonNegativeMillis(Configuration conf, String key, long defaultMillis,
+      TimeUnit bareUnit) throws InvalidSettingException {
     String raw = conf.getTrimmed(key, defaultMillis + "ms");
     long value;
     try {
-      value = conf.getTimeDuration(key, defaultMillis, TimeUnit.MILLISECONDS);
+      value = conf.getTimeDuration(key, defaultMillis + "ms", bareUnit, TimeUnit.MILLISECONDS);
     } catch (NumberFormatException e) {
       throw new InvalidSettingException(key,
           "cannot parse '" + raw + "' as a duration (examples: 3s, 500ms, 1m)");

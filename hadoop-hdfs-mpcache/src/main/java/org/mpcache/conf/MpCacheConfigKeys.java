@@ -4,7 +4,9 @@ import org.mpcache.policy.ReplacementPolicies;
 
 /**
  * Every mpCache configuration key, declared once with its default beside it (the
- * {@code DFSConfigKeys} idiom). {@code docs/configuration.md} documents each of them.
+ * {@code DFSConfigKeys} idiom): the registry of keys. {@code mpcache-default.xml} gives each its
+ * default and {@code docs/configuration.md} documents it; TestConfigKeyRegistry keeps the three
+ * in step. The Java defaults stay the fallbacks of the code that reads the keys.
  */
 public final class MpCacheConfigKeys {
   private MpCacheConfigKeys() {
@@ -146,9 +148,19 @@ public final class MpCacheConfigKeys {
       "dfs.mpcache.master.metrics.percentiles.intervals";
   public static final String DFS_MPCACHE_MASTER_PERCENTILES_DEFAULT = "60";
 
-  /** How often a slave sends the master its usage and batched access reports. */
-  public static final String DFS_MPCACHE_HEARTBEAT_KEY = "dfs.mpcache.heartbeat.interval";
+  /**
+   * How often a slave sends the master its usage and batched access reports. A bare number is
+   * seconds, as Hadoop's {@code dfs.heartbeat.interval}.
+   */
+  public static final String DFS_MPCACHE_HEARTBEAT_KEY = "dfs.mpcache.slave.heartbeat.interval";
   public static final long DFS_MPCACHE_HEARTBEAT_DEFAULT_MS = 3_000;
+  /**
+   * The heartbeat key before a bare number meant seconds: its bare numbers stay milliseconds
+   * ({@link MasterLinkSettings}), so it is not mapped with {@code Configuration.addDeprecation},
+   * which would hand them to the new key unchanged.
+   */
+  @Deprecated
+  public static final String DFS_MPCACHE_HEARTBEAT_MILLIS_KEY = "dfs.mpcache.heartbeat.interval";
 
   /** A slave's call to the master fails after this; the slave then decides locally. */
   public static final String DFS_MPCACHE_MASTER_TIMEOUT_KEY = "dfs.mpcache.master.rpc.timeout";
@@ -221,6 +233,24 @@ public final class MpCacheConfigKeys {
   public static final String DFS_MPCACHE_LOCALIZED_ATTEMPT_MAX_SHARE_KEY =
       "dfs.mpcache.localized.attempt.max-share";
   public static final double DFS_MPCACHE_LOCALIZED_ATTEMPT_MAX_SHARE_DEFAULT = 0.5;
+
+  // ---- The other modules' keys: cache-aware placement and the tasks' HDD dirs -------------
+
+  /** How block locations show the SSD copies: annotate, cache-first or cache-only. */
+  public static final String MPCACHE_LOCALITY_MODE_KEY = "mpcache.locality.mode";
+  public static final String MPCACHE_LOCALITY_MODE_DEFAULT = "cache-only";
+
+  /** How long a map whose block is on some SSD waits for one of those nodes. */
+  public static final String MPCACHE_LOCALITY_CACHE_WAIT_KEY = "mpcache.locality.cache-wait";
+  public static final long MPCACHE_LOCALITY_CACHE_WAIT_DEFAULT_MS = 3_000;
+
+  /** Then how long it waits for one of its replicas' nodes before it may run anywhere. */
+  public static final String MPCACHE_LOCALITY_REPLICA_WAIT_KEY = "mpcache.locality.replica-wait";
+  public static final long MPCACHE_LOCALITY_REPLICA_WAIT_DEFAULT_MS = 3_000;
+
+  /** Comma-separated {@code <dir prefix>=<MB/s>}: HDD local dirs filled by bandwidth. */
+  public static final String MAPREDUCE_MPCACHE_LOCAL_DIRS_BANDWIDTH_KEY =
+      "mapreduce.mpcache.local-dirs.bandwidth";
 
   /** The {@code dfs.datanode.fsdataset.factory} value that plugs the slave into the DataNode. */
   public static final String DATASET_FACTORY_CLASS =

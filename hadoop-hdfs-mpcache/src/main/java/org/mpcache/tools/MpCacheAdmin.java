@@ -39,6 +39,8 @@ import org.apache.hadoop.util.Tool;
 import org.apache.hadoop.util.ToolRunner;
 import org.mpcache.conf.InvalidSettingException;
 import org.mpcache.conf.MasterLinkSettings;
+import org.mpcache.conf.MpCacheConfiguration;
+import org.mpcache.conf.MpCacheKeyRegistry;
 import org.mpcache.protocol.ControlAnswer;
 import org.mpcache.protocol.MasterProtocolClientSideTranslatorPB;
 import org.mpcache.protocol.MasterReport;
@@ -56,9 +58,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  * ({@code -datasets}), or where a file's blocks are on SSD ({@code -locations}); switches every
  * NameNode's master off or on ({@code -master}); pins, unpins, frees a data set or sets its TTL
  * ({@code -pin}, {@code -unpin}, {@code -free}, {@code -ttl}), loads one onto the SSDs
- * ({@code -load}; docs/operations.md). Exit code 0, 1 when no active master answered, the active
- * one refused, a master was not switched, the file cannot be listed or a waited-for load left
- * blocks uncached, 2 on a usage error.
+ * ({@code -load}; docs/operations.md); prints the effective value of mpCache keys without asking
+ * a master ({@code -getconf}: {@code hdfs getconf} loads no mpcache-default.xml). Exit code 0, 1
+ * when no active master answered, the active one refused, a master was not switched, the file
+ * cannot be listed, a waited-for load left blocks uncached or the key is not mpCache's, 2 on a
+ * usage error.
  */
 public final class MpCacheAdmin extends Configured implements Tool {
   static final long DEFAULT_TIMEOUT_MS = DFS_MPCACHE_MASTER_TIMEOUT_DEFAULT_MS * 5;
@@ -88,8 +92,11 @@ public final class MpCacheAdmin extends Configured implements Tool {
           .build())
       .addOption(Option.builder("wait").desc("with -load: print its progress until every block"
           + " is settled; exit 1 if some are not cached").build())
+      .addOption(Option.builder("getconf").hasArg().optionalArg(true).argName("key")
+          .desc("the value the daemons and this tool read for an mpCache key (site files over"
+          + " mpcache-default.xml); without a key, every key").build())
       .addOption(Option.builder("json").desc("machine-readable output of -report, -datasets,"
-          + " -pin, -unpin, -free, -ttl or -load").build())
+          + " -pin, -unpin, -free, -ttl, -load or -getconf").build())
       .addOption(Option.builder("timeout").hasArg().argName("duration").desc("how long to wait"
           + " for each master (default " + DEFAULT_TIMEOUT_MS / 1000 + "s; 500ms, 2m, ...)")
           .build())
@@ -98,6 +105,10 @@ public final class MpCacheAdmin extends Configured implements Tool {
 
   private final PrintStream out;
   private final PrintStream err;
+
+  static {
+    MpCacheConfiguration.init();
+  }
 
   public MpCacheAdmin(Configuration conf) {
     this(conf, System.out, System.err);
@@ -120,11 +131,13 @@ public final class MpCacheAdmin extends Configured implements Tool {
         out.print(USAGE);
         return 0;
       }
-      long actions = Stream.concat(Stream.of("report", "datasets", "locations", "master"),
+      long actions = Stream.concat(Stream.of("report", "datasets", "locations", "master",
+          "getconf"),
           CONTROLS.keySet().stream()).filter(command::hasOption).count();
       if (actions != 1) {
         throw new ParseException("give one of -report, -datasets, -locations <path>,"
-            + " -master on|off, -pin|-unpin|-free|-load <path>, -ttl <path> <duration|off>");
+            + " -master on|off, -pin|-unpin|-free|-load <path>, -ttl <path> <duration|off>,"
+            + " -getconf [key]");
       }
       if (command.hasOption("wait") && !command.hasOption("load")) {
         throw new ParseException("-wait goes with -load");
@@ -139,8 +152,8 @@ public final class MpCacheAdmin extends Configured implements Tool {
       }
       if (command.hasOption("json")
           && (command.hasOption("locations") || command.hasOption("master"))) {
-        throw new ParseException("-json goes with -report, -datasets, -pin, -unpin, -free, -ttl"
-            + " or -load");
+        throw new ParseException("-json goes with -report, -datasets, -pin, -unpin, -free,"
+            + " -ttl, -load or -getconf");
       }
       timeoutMillis = timeoutMillis(command.getOptionValue("timeout"));
       ttl = command.hasOption("ttl") ? ttlMillis(command.getOptionValues("ttl")[1]) : 0;
@@ -148,6 +161,9 @@ public final class MpCacheAdmin extends Configured implements Tool {
       err.println("mpcacheadmin: " + e.getMessage());
       err.print(USAGE);
       return 2;
+    }
+    if (command.hasOption("getconf")) {
+      return printConf(command.getOptionValue("getconf"), command.hasOption("json"));
     }
     List<InetSocketAddress> masters;
     try {
@@ -285,6 +301,30 @@ public final class MpCacheAdmin extends Configured implements Tool {
     }
   }
 
+  /**
+   * The value of {@code key} as the daemons read it, or with no key every key's; an unknown key
+   * is refused rather than printed empty, so that a misspelt name is not taken for an unset one.
+   */
+  private int printConf(String key, boolean json) throws IOException {
+    if (key != null && !MpCacheKeyRegistry.isKnown(key)) {
+      err.println("mpcacheadmin: " + key + " is not an mpCache key (hdfs mpcacheadmin -getconf"
+          + " lists them; hdfs getconf -confKey reads Hadoop's own)");
+      return 1;
+    }
+    Map<String, String> values = key == null ? MpCacheKeyRegistry.effectiveValues(getConf())
+        : Map.of(key, getConf().get(key, ""));
+    if (json) {
+      out.println(new ObjectMapper().writerWithDefaultPrettyPrinter().writeValueAsString(values));
+    } else if (key != null) {
+      out.println(values.get(key));
+    } else {
+      TableListing table = new TableListing.Builder().addField("Key").addField("Value").build();
+      values.forEach(table::addRow);
+      out.print(table);
+    }
+    return 0;
+  }
+
   /** Switches every NameNode's master, active or standby, so that a failover keeps the switch. */
   private int switchMasters(List<InetSocketAddress> masters, boolean on, int timeoutMillis) {
     int exit = 0;
@@ -341,7 +381,7 @@ public final class MpCacheAdmin extends Configured implements Tool {
     new HelpFormatter().printHelp(writer, 100, "hdfs mpcacheadmin [generic options]"
         + " -report [-json] | -datasets [-json] | -locations <path> | -master on|off"
         + " | -pin|-unpin|-free <path> [-json] | -ttl <path> <duration|off> [-json]"
-        + " | -load <path> [-wait] [-json]", null,
+        + " | -load <path> [-wait] [-json] | -getconf [key] [-json]", null,
         OPTIONS, 2, 2,
         "The master is found at " + DFS_MPCACHE_MASTER_ADDRESS_KEY + " (with NameNode HA, "
         + DFS_MPCACHE_MASTER_ADDRESS_KEY + ".<nameservice>.<namenode id>).");

@@ -133,4 +133,22 @@ class TestMasterSettings {
         () -> MasterLinkSettings.from(conf(DFS_MPCACHE_REPORT_BATCH_KEY, "many")));
     assertEquals(DFS_MPCACHE_REPORT_BATCH_KEY, e.getKey());
   }
+
+  /**
+   * A bare heartbeat interval is seconds, as dfs.heartbeat.interval; the old key keeps its bare
+   * milliseconds until the new key is set in a site file.
+   */
+  @Test
+  @SuppressWarnings("deprecation")
+  void heartbeatIsSecondsUnderItsNewNameAndMillisecondsUnderItsOld() throws Exception {
+    assertEquals(5_000, MasterLinkSettings.from(conf(DFS_MPCACHE_HEARTBEAT_KEY, "5"))
+        .heartbeatMillis());
+    Configuration withDefaults = new Configuration();
+    assertEquals(DFS_MPCACHE_HEARTBEAT_DEFAULT_MS,
+        MasterLinkSettings.from(withDefaults).heartbeatMillis());
+    withDefaults.set(DFS_MPCACHE_HEARTBEAT_MILLIS_KEY, "500");
+    assertEquals(500, MasterLinkSettings.from(withDefaults).heartbeatMillis());
+    withDefaults.set(DFS_MPCACHE_HEARTBEAT_KEY, "2");
+    assertEquals(2_000, MasterLinkSettings.from(withDefaults).heartbeatMillis());
+  }
 }

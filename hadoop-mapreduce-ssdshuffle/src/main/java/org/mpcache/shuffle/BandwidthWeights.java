@@ -1,5 +1,7 @@
 package org.mpcache.shuffle;
 
+import static org.mpcache.conf.MpCacheConfigKeys.MAPREDUCE_MPCACHE_LOCAL_DIRS_BANDWIDTH_KEY;
+
 import java.util.List;
 
 /**
@@ -8,17 +10,13 @@ import java.util.List;
  * slow ones finish. Configured as {@code <dir prefix>=<MB/s>} pairs; pure arithmetic.
  */
 final class BandwidthWeights {
-  /** Comma-separated {@code <dir prefix>=<MB/s>}; unset: Hadoop's round-robin. */
-  static final String KEY = "mapreduce.mpcache.local-dirs.bandwidth";
-
   private BandwidthWeights() {
   }
 
   /**
    * The bandwidth of each dir: the value of the longest prefix that starts it.
    *
-   * @throws IllegalArgumentException naming {@link #KEY} for a malformed pair or a dir no pair
-   *     covers
+   * @throws IllegalArgumentException naming the key for a malformed pair or a dir no pair covers
    */
   static double[] of(List<String> dirs, String[] pairs) {
     String[] prefixes = new String[pairs.length];
@@ -32,11 +30,11 @@ final class BandwidthWeights {
         prefixes[i] = pairs[i].substring(0, eq).trim();
         values[i] = Double.parseDouble(pairs[i].substring(eq + 1).trim());
       } catch (NumberFormatException e) {
-        throw new IllegalArgumentException(KEY + ": '" + pairs[i]
+        throw new IllegalArgumentException(MAPREDUCE_MPCACHE_LOCAL_DIRS_BANDWIDTH_KEY + ": '" + pairs[i]
             + "' is not <dir prefix>=<MB/s>");
       }
       if (!(values[i] > 0) || Double.isInfinite(values[i])) {
-        throw new IllegalArgumentException(KEY + ": the bandwidth of '" + prefixes[i]
+        throw new IllegalArgumentException(MAPREDUCE_MPCACHE_LOCAL_DIRS_BANDWIDTH_KEY + ": the bandwidth of '" + prefixes[i]
             + "' must be above 0, got " + values[i]);
       }
     }
@@ -50,7 +48,7 @@ final class BandwidthWeights {
         }
       }
       if (longest < 0) {
-        throw new IllegalArgumentException(KEY + ": no bandwidth for local dir " + dirs.get(d));
+        throw new IllegalArgumentException(MAPREDUCE_MPCACHE_LOCAL_DIRS_BANDWIDTH_KEY + ": no bandwidth for local dir " + dirs.get(d));
       }
       weights[d] = values[longest];
     }

@@ -15,6 +15,8 @@ import org.apache.hadoop.mapreduce.MRConfig;
 import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.TaskID;
 import org.apache.hadoop.util.DiskChecker.DiskErrorException;
+import org.mpcache.conf.MpCacheConfigKeys;
+import org.mpcache.conf.MpCacheConfiguration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -27,6 +29,10 @@ import org.slf4j.LoggerFactory;
  */
 public class SsdOutputFiles extends MapOutputFile {
   private static final Logger LOG = LoggerFactory.getLogger(SsdOutputFiles.class);
+
+  static {
+    MpCacheConfiguration.init();
+  }
   /**
    * Internal, not configuration keys: the contexts of this class's two allocators, which it sets
    * itself in each task's configuration to the dirs each allocator chooses among.
@@ -63,7 +69,8 @@ public class SsdOutputFiles extends MapOutputFile {
     this.space = roles.slaveAddress() == null ? null
         : SsdSpace.forAttempt(attemptId(), roles.slaveAddress(), this.conf);
     this.hddBandwidth = null;
-    String[] bandwidths = this.conf.getTrimmedStrings(BandwidthWeights.KEY);
+    String[] bandwidths = this.conf.getTrimmedStrings(
+        MpCacheConfigKeys.MAPREDUCE_MPCACHE_LOCAL_DIRS_BANDWIDTH_KEY);
     if (bandwidths.length > 0 && !roles.hdd().isEmpty()) {
       try {
         hddBandwidth = BandwidthWeights.of(roles.hdd(), bandwidths);

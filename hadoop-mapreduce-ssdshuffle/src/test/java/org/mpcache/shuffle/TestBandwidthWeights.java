@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.mpcache.conf.MpCacheConfigKeys;
 
 class TestBandwidthWeights {
   private static final List<String> DIRS = List.of("/mnt/hdd0/yarn/usercache/u/appcache/a",
@@ -41,11 +42,11 @@ class TestBandwidthWeights {
   void badValuesAreRefusedNamingTheKey() {
     IllegalArgumentException uncovered = assertThrows(IllegalArgumentException.class,
         () -> BandwidthWeights.of(DIRS, new String[] {"/mnt/hdd=100"}));
-    assertEquals(BandwidthWeights.KEY + ": no bandwidth for local dir " + DIRS.get(2),
+    assertEquals(MpCacheConfigKeys.MAPREDUCE_MPCACHE_LOCAL_DIRS_BANDWIDTH_KEY + ": no bandwidth for local dir " + DIRS.get(2),
         uncovered.getMessage());
     IllegalArgumentException malformed = assertThrows(IllegalArgumentException.class,
         () -> BandwidthWeights.of(DIRS, new String[] {"/mnt:100"}));
-    assertEquals(BandwidthWeights.KEY + ": '/mnt:100' is not <dir prefix>=<MB/s>",
+    assertEquals(MpCacheConfigKeys.MAPREDUCE_MPCACHE_LOCAL_DIRS_BANDWIDTH_KEY + ": '/mnt:100' is not <dir prefix>=<MB/s>",
         malformed.getMessage());
     assertThrows(IllegalArgumentException.class,
         () -> BandwidthWeights.of(DIRS, new String[] {"/mnt=0"}));

@@ -12,6 +12,7 @@ import org.apache.hadoop.mapreduce.MRConfig;
 import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.mpcache.conf.MpCacheConfigKeys;
 
 /** Where a task's files go without a slave on the node: the HDD dirs only. */
 class TestSsdOutputFiles {
@@ -27,7 +28,7 @@ class TestSsdOutputFiles {
         Files.createDirectories(root.resolve("slow/usercache/u/appcache/app")).toString());
     conf.set(MRJobConfig.TASK_ATTEMPT_ID, ATTEMPT);
     if (bandwidth != null) {
-      conf.set(BandwidthWeights.KEY, bandwidth);
+      conf.set(MpCacheConfigKeys.MAPREDUCE_MPCACHE_LOCAL_DIRS_BANDWIDTH_KEY, bandwidth);
     }
     SsdOutputFiles files = new SsdOutputFiles();
     files.setConf(conf);

@@ -3,8 +3,10 @@ package org.mpcache.locality;
 import java.util.Arrays;
 import java.util.Locale;
 
+import org.mpcache.conf.MpCacheConfigKeys;
+
 /**
- * How block locations handed to schedulers show the SSD copies ({@code mpcache.locality.mode}).
+ * How block locations handed to schedulers show the SSD copies ({@value MpCacheConfigKeys#MPCACHE_LOCALITY_MODE_KEY}).
  * Stock MapReduce turns a split's hosts into a set and never reads
  * {@code BlockLocation.getCachedHosts()}, so only {@link #CACHE_ONLY} moves its map tasks.
  */
@@ -16,8 +18,7 @@ public enum LocalityMode {
   /** Only the SSD holders as hosts when there are any (else all replicas), and cached hosts. */
   CACHE_ONLY;
 
-  public static final String KEY = "mpcache.locality.mode";
-  public static final LocalityMode DEFAULT = CACHE_ONLY;
+  public static final LocalityMode DEFAULT = of(MpCacheConfigKeys.MPCACHE_LOCALITY_MODE_DEFAULT);
 
   /** The key's value as written in configuration files: "cache-only", ... */
   public String value() {
@@ -35,7 +36,7 @@ public enum LocalityMode {
         return mode;
       }
     }
-    throw new IllegalArgumentException(KEY + " = '" + value + "': choose one of "
+    throw new IllegalArgumentException(MpCacheConfigKeys.MPCACHE_LOCALITY_MODE_KEY + " = '" + value + "': choose one of "
         + Arrays.stream(values()).map(LocalityMode::value).toList());
   }
 }

@@ -22,6 +22,7 @@ import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.split.JobSplit.TaskSplitIndex;
 import org.apache.hadoop.mapreduce.split.JobSplit.TaskSplitMetaInfo;
 import org.apache.hadoop.mapreduce.split.SplitMetaInfoReader;
+import org.mpcache.conf.MpCacheConfigKeys;
 
 /**
  * Finds a map task's input block and where it is now: reads the task's split from the job's
@@ -48,7 +49,7 @@ public final class MapInputLocator implements Closeable {
         dir);
     locationsConf = new Configuration(jobConf);
     locationsConf.set("fs.hdfs.impl", MpCacheDistributedFileSystem.class.getName());
-    locationsConf.set(LocalityMode.KEY, LocalityMode.ANNOTATE.value());
+    locationsConf.set(MpCacheConfigKeys.MPCACHE_LOCALITY_MODE_KEY, LocalityMode.ANNOTATE.value());
   }
 
   /** The input of map task {@code index}, or null when it is not one block of one file. */

@@ -22,6 +22,8 @@ import org.apache.hadoop.hdfs.DFSClient;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
 import org.apache.hadoop.hdfs.protocol.LocatedBlock;
 import org.mpcache.compat.HadoopRelease;
+import org.mpcache.conf.MpCacheConfigKeys;
+import org.mpcache.conf.MpCacheConfiguration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -38,6 +40,10 @@ public class MpCacheDistributedFileSystem extends ClientChoosingDistributedFileS
   private static final Logger LOG = LoggerFactory.getLogger(MpCacheDistributedFileSystem.class);
   /** Set by YARN in every container: the host the task runs on, as its NodeManager names it. */
   private static final String NODE_HOST_ENV = "NM_HOST";
+
+  static {
+    MpCacheConfiguration.init();
+  }
 
   private LocalityMode mode = LocalityMode.DEFAULT;
   private MpCacheDFSClient client;
@@ -71,7 +77,8 @@ public class MpCacheDistributedFileSystem extends ClientChoosingDistributedFileS
   public void initialize(URI uri, Configuration conf) throws IOException {
     super.initialize(uri, conf);
     try {
-      mode = LocalityMode.of(conf.getTrimmed(LocalityMode.KEY, LocalityMode.DEFAULT.value()));
+      mode = LocalityMode.of(conf.getTrimmed(MpCacheConfigKeys.MPCACHE_LOCALITY_MODE_KEY,
+          LocalityMode.DEFAULT.value()));
     } catch (IllegalArgumentException e) {
       mode = LocalityMode.ANNOTATE;
       LOG.error("mpCache: {}; block locations keep their hosts (mode {})", e.getMessage(),

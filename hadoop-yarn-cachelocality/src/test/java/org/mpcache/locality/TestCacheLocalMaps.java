@@ -46,6 +46,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.Timeout;
+import org.mpcache.conf.MpCacheConfigKeys;
 import org.mpcache.protocol.MasterProtocolClientSideTranslatorPB;
 import org.mpcache.slave.CacheCounter;
 
@@ -106,8 +107,8 @@ class TestCacheLocalMaps {
     Configuration conf = cluster.clientConf();
     if (withMpCache) {
       conf.set(MRConfig.FRAMEWORK_NAME, MpCacheClientProtocolProvider.FRAMEWORK_NAME);
-      conf.setLong(CacheLocalContainerAllocator.CACHE_WAIT_KEY, CACHE_WAIT_MILLIS);
-      conf.setLong(CacheLocalContainerAllocator.REPLICA_WAIT_KEY, CACHE_WAIT_MILLIS);
+      conf.setLong(MpCacheConfigKeys.MPCACHE_LOCALITY_CACHE_WAIT_KEY, CACHE_WAIT_MILLIS);
+      conf.setLong(MpCacheConfigKeys.MPCACHE_LOCALITY_REPLICA_WAIT_KEY, CACHE_WAIT_MILLIS);
     } else {
       conf.set("fs.hdfs.impl", DistributedFileSystem.class.getName());
     }
@@ -242,7 +243,7 @@ class TestCacheLocalMaps {
       Job job = readJob(true);
       // The replica nodes' wait outlasts any load on the test machine: what is checked here is
       // where a map goes when its SSD node is full, not how long the replica nodes take.
-      job.getConfiguration().setLong(CacheLocalContainerAllocator.REPLICA_WAIT_KEY,
+      job.getConfiguration().setLong(MpCacheConfigKeys.MPCACHE_LOCALITY_REPLICA_WAIT_KEY,
           REPLICA_WAIT_MILLIS);
       run(job);
       Counters counters = job.getCounters();

@@ -12,6 +12,7 @@ import java.util.Set;
 import org.apache.hadoop.fs.BlockLocation;
 import org.apache.hadoop.fs.StorageType;
 import org.junit.jupiter.api.Test;
+import org.mpcache.conf.MpCacheConfigKeys;
 
 class TestCacheLocalityView {
   /** Three replicas on h1, h2, h3 (DataNodes u1, u2, u3). */
@@ -67,7 +68,7 @@ class TestCacheLocalityView {
   void aWrongModeIsRefusedNamingTheKey() {
     IllegalArgumentException e =
         assertThrows(IllegalArgumentException.class, () -> LocalityMode.of("ssd-please"));
-    assertTrue(e.getMessage().contains(LocalityMode.KEY), e.getMessage());
+    assertTrue(e.getMessage().contains(MpCacheConfigKeys.MPCACHE_LOCALITY_MODE_KEY), e.getMessage());
     assertEquals(LocalityMode.CACHE_FIRST, LocalityMode.of(" Cache-First "));
   }
 }

@@ -39,6 +39,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.Timeout;
+import org.mpcache.conf.MpCacheConfigKeys;
 import org.mpcache.protocol.MasterProtocolClientSideTranslatorPB;
 import org.mpcache.slave.CacheCounter;
 import org.mpcache.tools.FreePorts;
@@ -108,7 +109,7 @@ class TestMpCacheDistributedFileSystem {
     client.set("fs.hdfs.impl", MpCacheDistributedFileSystem.class.getName());
     // FileSystem.get's cache holds the cluster's plain instance for the same URI and user.
     client.setBoolean("fs.hdfs.impl.disable.cache", true);
-    client.set(LocalityMode.KEY, mode);
+    client.set(MpCacheConfigKeys.MPCACHE_LOCALITY_MODE_KEY, mode);
     client.set(DFS_MPCACHE_MASTER_ADDRESS_KEY, masterAddressValue);
     FileSystem fs = FileSystem.newInstance(dfs.getURI(), client);
     assertInstanceOf(MpCacheDistributedFileSystem.class, fs);

@@ -1,5 +1,10 @@
 package org.apache.hadoop.mapreduce.v2.app.rm;
 
+import static org.mpcache.conf.MpCacheConfigKeys.MPCACHE_LOCALITY_CACHE_WAIT_DEFAULT_MS;
+import static org.mpcache.conf.MpCacheConfigKeys.MPCACHE_LOCALITY_CACHE_WAIT_KEY;
+import static org.mpcache.conf.MpCacheConfigKeys.MPCACHE_LOCALITY_REPLICA_WAIT_DEFAULT_MS;
+import static org.mpcache.conf.MpCacheConfigKeys.MPCACHE_LOCALITY_REPLICA_WAIT_KEY;
+
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -32,6 +37,8 @@ import org.apache.hadoop.yarn.util.RackResolver;
 import org.apache.hadoop.yarn.util.resource.Resources;
 import org.mpcache.conf.ConfValues;
 import org.mpcache.conf.InvalidSettingException;
+import org.mpcache.conf.MpCacheConfigKeys;
+import org.mpcache.conf.MpCacheConfiguration;
 import org.mpcache.locality.CacheLocalityCounter;
 import org.mpcache.locality.CacheWaits;
 import org.mpcache.locality.MapInput;
@@ -42,8 +49,8 @@ import org.slf4j.LoggerFactory;
 /**
  * The MapReduce application master's container allocator, placing map tasks on the nodes that
  * hold their input block on SSD first. A map whose block is on some SSD asks YARN for those
- * nodes only, strictly, for at most {@value #CACHE_WAIT_KEY}; then for its replicas' nodes,
- * strictly, for at most {@value #REPLICA_WAIT_KEY}; then it may run anywhere, as YARN places a
+ * nodes only, strictly, for at most {@value MpCacheConfigKeys#MPCACHE_LOCALITY_CACHE_WAIT_KEY}; then for its replicas' nodes,
+ * strictly, for at most {@value MpCacheConfigKeys#MPCACHE_LOCALITY_REPLICA_WAIT_KEY}; then it may run anywhere, as YARN places a
  * stock map. Waiting is the allocator's: YARN's delay scheduling counts missed scheduling
  * opportunities per job, not time, and with asynchronous scheduling (Hadoop 3.5's default) they
  * run out in milliseconds.
@@ -59,10 +66,10 @@ import org.slf4j.LoggerFactory;
  */
 public class CacheLocalContainerAllocator extends RMContainerAllocator {
   private static final Logger LOG = LoggerFactory.getLogger(CacheLocalContainerAllocator.class);
-  public static final String CACHE_WAIT_KEY = "mpcache.locality.cache-wait";
-  public static final long DEFAULT_CACHE_WAIT_MILLIS = 3_000;
-  public static final String REPLICA_WAIT_KEY = "mpcache.locality.replica-wait";
-  public static final long DEFAULT_REPLICA_WAIT_MILLIS = 3_000;
+
+  static {
+    MpCacheConfiguration.init();
+  }
 
   /** A map waiting for one of its SSD nodes. */
   private record Waiting(ContainerRequest onSsd, ContainerRequestEvent anyReplica,
@@ -89,9 +96,11 @@ public class CacheLocalContainerAllocator extends RMContainerAllocator {
   @Override
   protected void serviceInit(Configuration conf) throws Exception {
     super.serviceInit(conf);
-    waiting = new CacheWaits<>(waitMillis(conf, CACHE_WAIT_KEY, DEFAULT_CACHE_WAIT_MILLIS));
+    waiting = new CacheWaits<>(waitMillis(conf, MPCACHE_LOCALITY_CACHE_WAIT_KEY,
+        MPCACHE_LOCALITY_CACHE_WAIT_DEFAULT_MS));
     replicaWaits =
-        new CacheWaits<>(waitMillis(conf, REPLICA_WAIT_KEY, DEFAULT_REPLICA_WAIT_MILLIS));
+        new CacheWaits<>(waitMillis(conf,
+        MPCACHE_LOCALITY_REPLICA_WAIT_KEY, MPCACHE_LOCALITY_REPLICA_WAIT_DEFAULT_MS));
   }
 
   private static long waitMillis(Configuration conf, String key, long defaultMillis) {
