@@ -5,6 +5,7 @@ import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
 import org.apache.hadoop.ipc.StandbyException;
+import org.mpcache.conf.MasterSettings;
 import org.mpcache.protocol.MpCacheMasterProtocol;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -125,6 +126,26 @@ final class ActiveMaster {
   private IOException restarted() {
     return new IOException("mpCache master on " + nameNode + " restarted while answering;"
         + " ask again");
+  }
+
+  /**
+   * Drops the master, if any: the next call makes a fresh one, built with what a refresh read
+   * (its policy, its tables); it recovers from the slaves' registrations.
+   */
+  synchronized void renew() {
+    if (master != null) {
+      LOG.info("mpCache master: a refresh changed what the master is built from; a fresh master"
+          + " recovers from the slaves' registrations");
+      master = null;
+    }
+  }
+
+  /** Hands the running master, if any, the settings a refresh read. */
+  void reconfigure(MasterSettings next) {
+    CacheMaster running = current(); // not under this lock: a call takes the master's first
+    if (running != null) {
+      running.reconfigure(next);
+    }
   }
 
   /** Switches the master on or off; returns whether it was on. */

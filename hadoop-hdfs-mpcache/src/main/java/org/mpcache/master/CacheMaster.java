@@ -56,7 +56,8 @@ public final class CacheMaster {
 
   private final ControlledPolicy policy;
   private final Namespace namespace;
-  private final MasterSettings settings;
+  /** Its keys a refresh may change are read at each use ({@link #reconfigure}). */
+  private MasterSettings settings;
   private final LongSupplier clock;
   private final RecoveryGate recovery;
   private final DataSetPasses passes = new DataSetPasses();
@@ -185,6 +186,17 @@ public final class CacheMaster {
         }).toArray();
     counters.add(MasterCounter.LOAD_BLOCKS_HANDED_OUT, load.length);
     return load;
+  }
+
+  /**
+   * Takes what a refresh read for the keys the running master reads at each use
+   * ({@code MasterKeyEffects.Effect.APPLIED}): slave expiry, idle expiry, pin share, load bound;
+   * the include and exclude paths reach the namespace through the plugin.
+   */
+  public synchronized void reconfigure(MasterSettings next) {
+    settings = next;
+    policy.setPinShare(next.pinShare());
+    loads.limits(next.loadBlocksInFlight(), next.expiryMillis());
   }
 
   /**

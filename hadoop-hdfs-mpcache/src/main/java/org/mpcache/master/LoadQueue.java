@@ -32,8 +32,8 @@ final class LoadQueue {
     final Map<Long, Integer> handedOutDataSet = new HashMap<>();
   }
 
-  private final int maxInFlight;
-  private final long staleMillis;
+  private int maxInFlight;
+  private long staleMillis;
   private final Map<Integer, NodeLoads> nodes = new HashMap<>();
   /** Blocks queued or handed out, each on one node. */
   private final Map<Long, Integer> nodeOfBlock = new HashMap<>();
@@ -43,9 +43,14 @@ final class LoadQueue {
 
   /** {@code dropped} hears of blocks dropped unsettled (stale, or their slave left). */
   LoadQueue(int maxInFlight, long staleMillis, LongConsumer dropped) {
-    this.maxInFlight = maxInFlight;
-    this.staleMillis = staleMillis;
+    limits(maxInFlight, staleMillis);
     this.dropped = dropped;
+  }
+
+  /** New bounds (a refresh): blocks in flight per node, and how long one may stay unsettled. */
+  void limits(int maxInFlightPerNode, long staleAfterMillis) {
+    this.maxInFlight = maxInFlightPerNode;
+    this.staleMillis = staleAfterMillis;
   }
 
   /** Starts a new load of data set {@code dataSetId}: its refusals count from zero. */

@@ -32,7 +32,7 @@ public final class MasterMetrics implements MetricsSource {
 
   /** The master's calls, timed by kind. */
   public enum Call {
-    REGISTER, HEARTBEAT, REQUEST_ADMISSION, REPORT, CACHED_ON, SWITCH_MASTER, CONTROL;
+    REGISTER, HEARTBEAT, REQUEST_ADMISSION, REPORT, CACHED_ON, SWITCH_MASTER, CONTROL, REFRESH;
 
     String metricName() {
       return EnumCounters.metricName(this);

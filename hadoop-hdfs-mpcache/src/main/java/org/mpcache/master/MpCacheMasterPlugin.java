@@ -33,6 +33,7 @@ import org.mpcache.protocol.MasterReport;
 import org.mpcache.protocol.MpCacheMasterProtocol;
 import org.mpcache.protocol.MpCacheMasterProtocolPB;
 import org.mpcache.protocol.MpCachePolicyProvider;
+import org.mpcache.protocol.RefreshAnswer;
 import org.mpcache.protocol.Registration;
 import org.mpcache.protocol.SlaveProof;
 import org.mpcache.protocol.SlaveUsage;
@@ -54,7 +55,7 @@ public final class MpCacheMasterPlugin implements ServicePlugin, MpCacheMasterPr
   private static final Logger LOG = LoggerFactory.getLogger(MpCacheMasterPlugin.class);
 
   private NameNode nameNode;
-  private MasterSettings settings;
+  private MasterRefresh config;
   private RPC.Server server;
   private ActiveMaster master;
   private MasterCallers callers;
@@ -70,8 +71,10 @@ public final class MpCacheMasterPlugin implements ServicePlugin, MpCacheMasterPr
       return;
     }
     Configuration conf = nameNode.getConf();
+    MasterSettings settings;
     try {
-      settings = MasterSettings.from(conf, nameNode.getNameNodeAddress());
+      config = new MasterRefresh(conf, nameNode.getNameNodeAddress());
+      settings = config.settings();
     } catch (InvalidSettingException e) {
       LOG.error("mpCache master not started, slaves will decide on their own: invalid setting {}",
           e.getMessage());
@@ -143,10 +146,11 @@ public final class MpCacheMasterPlugin implements ServicePlugin, MpCacheMasterPr
     Configuration conf = nameNode.getConf();
     long blockSize = conf.getLongBytes(DFSConfigKeys.DFS_BLOCK_SIZE_KEY,
         DFSConfigKeys.DFS_BLOCK_SIZE_DEFAULT);
+    MasterSettings settings = config.settings();
     LOG.info("mpCache master: recovering state from the slaves' registrations (at most {} ms)",
         settings.recoveryMillis());
     return new CacheMaster(settings, new NameNodeNamespace(nameNode.getNamesystem(),
-        "file".equals(settings.dataSet()), settings.cachedPaths(), blockSize),
+        "file".equals(settings.dataSet()), () -> config.settings().cachedPaths(), blockSize),
         Time::monotonicNow, counters);
   }
 
@@ -265,6 +269,34 @@ public final class MpCacheMasterPlugin implements ServicePlugin, MpCacheMasterPr
       } catch (IOException e) {
         MasterAudit.log(true, command, path, "failed: " + e.getMessage());
         throw e;
+      }
+    });
+  }
+
+  /**
+   * Re-reads the NameNode's configuration files (its start-up overrides stay) and applies the
+   * master's keys that changed ({@link MasterRefresh}) and its service ACL; standby or active,
+   * switched on or off.
+   */
+  @Override
+  public RefreshAnswer refresh() throws IOException {
+    return timed(Call.REFRESH, timing -> {
+      checkAdmin("mpCacheRefresh", null);
+      Configuration reread = new Configuration(nameNode.getConf());
+      reread.reloadConfiguration();
+      try {
+        RefreshAnswer answer = config.refresh(reread, master);
+        if (reread.getBoolean(CommonConfigurationKeys.HADOOP_SECURITY_AUTHORIZATION, false)) {
+          server.refreshServiceAcl(reread, new MpCachePolicyProvider()); // hadoop-policy.xml
+        }
+        LOG.info("mpCache master refreshed by {}: {}", Server.getRemoteUser(), answer);
+        MasterAudit.log(true, "mpCacheRefresh", null, answer.toString());
+        return answer;
+      } catch (InvalidSettingException e) {
+        String why = "not refreshed, the master keeps its settings: invalid setting "
+            + e.getMessage();
+        MasterAudit.log(true, "mpCacheRefresh", null, why);
+        throw new IOException("mpCache master: " + why);
       }
     });
   }

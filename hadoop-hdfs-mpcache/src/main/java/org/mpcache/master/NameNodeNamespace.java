@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
 import org.apache.hadoop.fs.XAttr;
@@ -40,7 +41,8 @@ final class NameNodeNamespace implements Namespace {
 
   private final FSNamesystem namesystem;
   private final boolean perFile;
-  private final CachedPaths cachedPaths;
+  /** Read at each lookup: a refresh may change them ({@code hdfs mpcacheadmin -refresh}). */
+  private final Supplier<CachedPaths> cachedPaths;
   private final long blockSizeBytes;
   /** See {@link #lockHeldNanos()}; written by the one thread the master lets in at a time. */
   private volatile long lockHeldNanos;
@@ -52,7 +54,7 @@ final class NameNodeNamespace implements Namespace {
     }
   };
 
-  NameNodeNamespace(FSNamesystem namesystem, boolean perFile, CachedPaths cachedPaths,
+  NameNodeNamespace(FSNamesystem namesystem, boolean perFile, Supplier<CachedPaths> cachedPaths,
       long blockSizeBytes) {
     this.namesystem = namesystem;
     this.perFile = perFile;
@@ -77,6 +79,7 @@ final class NameNodeNamespace implements Namespace {
       return refs;
     }
     BlockManager blocks = namesystem.getBlockManager();
+    CachedPaths cached = cachedPaths.get();
     // The lock is let go between batches: a slave registering with every copy it holds must not
     // keep the NameNode's writers waiting for all of them.
     for (int from = 0; from < blockIds.length; from += BLOCKS_PER_LOCK) {
@@ -88,7 +91,7 @@ final class NameNodeNamespace implements Namespace {
           INodeFile file = stored == null || stored.isDeleted() ? null
               : namesystem.getBlockCollection(stored.getBlockCollectionId());
           refs[i] = file == null ? null : dataSetOf(file);
-          if (refs[i] != null && !cachedPaths.caches(refs[i].path())) {
+          if (refs[i] != null && !cached.caches(refs[i].path())) {
             refs[i] = null;
           }
         }
@@ -117,7 +120,7 @@ final class NameNodeNamespace implements Namespace {
       } else {
         return null; // with data sets per file, a directory is none
       }
-      return cachedPaths.caches(ref.path()) ? ref : null;
+      return cachedPaths.get().caches(ref.path()) ? ref : null;
     } finally {
       lockHeldNanos += System.nanoTime() - locked;
       namesystem.readUnlock(RwLockMode.GLOBAL, "mpCacheDataSetAt");

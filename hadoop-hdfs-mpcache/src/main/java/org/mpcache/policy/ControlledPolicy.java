@@ -26,7 +26,7 @@ public final class ControlledPolicy implements ReplacementPolicy {
   private static final int NOT_PINNED = -1;
 
   private final ReplacementPolicy policy;
-  private final double pinShare;
+  private double pinShare;
   private final Set<Integer> pinned = new HashSet<>();
   private final List<Node> nodes = new ArrayList<>();
 
@@ -42,11 +42,19 @@ public final class ControlledPolicy implements ReplacementPolicy {
    * @param pinShare the share of a node's capacity its pinned copies may take, 0 to 1
    */
   public ControlledPolicy(ReplacementPolicy policy, double pinShare) {
-    if (!(pinShare >= 0 && pinShare <= 1)) {
-      throw new IllegalArgumentException("pin share " + pinShare + " must be within 0..1");
-    }
     this.policy = policy;
-    this.pinShare = pinShare;
+    setPinShare(pinShare);
+  }
+
+  /**
+   * A new share for pinned copies (a refresh); a node already over it keeps its pinned copies
+   * and admits no new one until under it.
+   */
+  public void setPinShare(double share) {
+    if (!(share >= 0 && share <= 1)) {
+      throw new IllegalArgumentException("pin share " + share + " must be within 0..1");
+    }
+    this.pinShare = share;
   }
 
   /** Pins the data set: its copies leave the policy's hands and stay while it is pinned. */

@@ -26,6 +26,8 @@ import org.mpcache.protocol.proto.MpCacheMasterProtos.HeartbeatResponseProto;
 import org.mpcache.protocol.proto.MpCacheMasterProtos.RegisterRequestProto;
 import org.mpcache.protocol.proto.MpCacheMasterProtos.RegisterResponseProto;
 import org.mpcache.protocol.proto.MpCacheMasterProtos.ReportRequestProto;
+import org.mpcache.protocol.proto.MpCacheMasterProtos.RefreshRequestProto;
+import org.mpcache.protocol.proto.MpCacheMasterProtos.RefreshResponseProto;
 import org.mpcache.protocol.proto.MpCacheMasterProtos.SwitchRequestProto;
 
 /**
@@ -134,6 +136,14 @@ public final class MasterProtocolClientSideTranslatorPB implements MpCacheMaster
         .setOp(ControlRequestProto.Op.valueOf(op.name())).setPath(path).setTtlMillis(ttlMillis)
         .build();
     return fromProto(ipc(() -> proxy.control(null, request)));
+  }
+
+  @Override
+  public RefreshAnswer refresh() throws IOException {
+    RefreshResponseProto response =
+        ipc(() -> proxy.refresh(null, RefreshRequestProto.getDefaultInstance()));
+    return new RefreshAnswer(List.copyOf(response.getAppliedList()),
+        List.copyOf(response.getFreshMasterList()), List.copyOf(response.getNeedRestartList()));
   }
 
   @Override

@@ -27,6 +27,8 @@ import org.mpcache.protocol.proto.MpCacheMasterProtos.RegisterRequestProto;
 import org.mpcache.protocol.proto.MpCacheMasterProtos.RegisterResponseProto;
 import org.mpcache.protocol.proto.MpCacheMasterProtos.ReportRequestProto;
 import org.mpcache.protocol.proto.MpCacheMasterProtos.ReportResponseProto;
+import org.mpcache.protocol.proto.MpCacheMasterProtos.RefreshRequestProto;
+import org.mpcache.protocol.proto.MpCacheMasterProtos.RefreshResponseProto;
 import org.mpcache.protocol.proto.MpCacheMasterProtos.SwitchRequestProto;
 import org.mpcache.protocol.proto.MpCacheMasterProtos.SwitchResponseProto;
 
@@ -133,5 +135,16 @@ public final class MasterProtocolServerSideTranslatorPB implements MpCacheMaster
       throws ServiceException {
     return served(() -> SwitchResponseProto.newBuilder()
         .setWasOn(master.switchMaster(request.getOn())).build());
+  }
+
+  @Override
+  public RefreshResponseProto refresh(RpcController controller, RefreshRequestProto request)
+      throws ServiceException {
+    return served(() -> {
+      RefreshAnswer answer = master.refresh();
+      return RefreshResponseProto.newBuilder().addAllApplied(answer.applied())
+          .addAllFreshMaster(answer.freshMaster()).addAllNeedRestart(answer.needRestart())
+          .build();
+    });
   }
 }

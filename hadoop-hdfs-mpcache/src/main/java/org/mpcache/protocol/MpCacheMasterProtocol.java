@@ -79,4 +79,11 @@ public interface MpCacheMasterProtocol {
    * change.
    */
   ControlAnswer control(ControlOp op, String path, long ttlMillis) throws IOException;
+
+  /**
+   * Re-reads the master's keys from its NameNode's configuration files and applies those that
+   * changed where they can change without a NameNode restart; for HDFS superusers. A value the
+   * master cannot use is refused, naming its key, and nothing changes.
+   */
+  RefreshAnswer refresh() throws IOException;
 }

@@ -48,6 +48,7 @@ import org.mpcache.protocol.MasterReport.DataSetReport;
 import org.mpcache.protocol.MasterReport.NodeReport;
 import org.mpcache.protocol.MpCacheMasterProtocol;
 import org.mpcache.protocol.MpCacheMasterProtocol.ControlOp;
+import org.mpcache.protocol.RefreshAnswer;
 import org.mpcache.protocol.SlaveUsage;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -56,13 +57,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  * {@code hdfs mpcacheadmin} (the distribution's shell profile adds it): asks the active cache
  * master for the state of every slave ({@code -report}), of the cached data sets
  * ({@code -datasets}), or where a file's blocks are on SSD ({@code -locations}); switches every
- * NameNode's master off or on ({@code -master}); pins, unpins, frees a data set or sets its TTL
- * ({@code -pin}, {@code -unpin}, {@code -free}, {@code -ttl}), loads one onto the SSDs
- * ({@code -load}; docs/operations.md); prints the effective value of mpCache keys without asking
- * a master ({@code -getconf}: {@code hdfs getconf} loads no mpcache-default.xml). Exit code 0, 1
- * when no active master answered, the active one refused, a master was not switched, the file
- * cannot be listed, a waited-for load left blocks uncached or the key is not mpCache's, 2 on a
- * usage error.
+ * NameNode's master off or on ({@code -master}) or has each re-read its keys ({@code -refresh});
+ * pins, unpins, frees a data set or sets its TTL ({@code -pin}, {@code -unpin}, {@code -free},
+ * {@code -ttl}), loads one onto the SSDs ({@code -load}; docs/operations.md); prints the
+ * effective value of mpCache keys without asking a master ({@code -getconf}: {@code hdfs getconf}
+ * loads no mpcache-default.xml). Exit code 0, 1 when no active master answered, the active one
+ * refused, a master was not switched or refreshed, the file cannot be listed, a waited-for load
+ * left blocks uncached or the key is not mpCache's, 2 on a usage error.
  */
 public final class MpCacheAdmin extends Configured implements Tool {
   static final long DEFAULT_TIMEOUT_MS = DFS_MPCACHE_MASTER_TIMEOUT_DEFAULT_MS * 5;
@@ -76,6 +77,9 @@ public final class MpCacheAdmin extends Configured implements Tool {
       .addOption(Option.builder("master").hasArg().argName("on|off").desc("switch the cache"
           + " master of every NameNode off (slaves decide on their own; HDFS superusers only) or"
           + " back on, until the NameNode restarts").build())
+      .addOption(Option.builder("refresh").desc("every NameNode's master re-reads its"
+          + " configuration files and applies the master's keys that changed, saying which took"
+          + " effect and which need a NameNode restart (HDFS superusers only)").build())
       .addOption(Option.builder("pin").hasArg().argName("path").desc("pin the data set at path"
           + " (or holding the file at path): never evicted, kept on the path in the namespace;"
           + " HDFS superusers only").build())
@@ -132,12 +136,12 @@ public final class MpCacheAdmin extends Configured implements Tool {
         return 0;
       }
       long actions = Stream.concat(Stream.of("report", "datasets", "locations", "master",
-          "getconf"),
+          "refresh", "getconf"),
           CONTROLS.keySet().stream()).filter(command::hasOption).count();
       if (actions != 1) {
         throw new ParseException("give one of -report, -datasets, -locations <path>,"
-            + " -master on|off, -pin|-unpin|-free|-load <path>, -ttl <path> <duration|off>,"
-            + " -getconf [key]");
+            + " -master on|off, -refresh, -pin|-unpin|-free|-load <path>,"
+            + " -ttl <path> <duration|off>, -getconf [key]");
       }
       if (command.hasOption("wait") && !command.hasOption("load")) {
         throw new ParseException("-wait goes with -load");
@@ -151,7 +155,8 @@ public final class MpCacheAdmin extends Configured implements Tool {
         throw new ParseException("unexpected argument " + command.getArgList().get(0));
       }
       if (command.hasOption("json")
-          && (command.hasOption("locations") || command.hasOption("master"))) {
+          && (command.hasOption("locations") || command.hasOption("master")
+              || command.hasOption("refresh"))) {
         throw new ParseException("-json goes with -report, -datasets, -pin, -unpin, -free,"
             + " -ttl, -load or -getconf");
       }
@@ -180,7 +185,13 @@ public final class MpCacheAdmin extends Configured implements Tool {
     }
     int timeout = (int) Math.min(Integer.MAX_VALUE, timeoutMillis);
     if (command.hasOption("master")) {
-      return switchMasters(masters, "on".equals(command.getOptionValue("master")), timeout);
+      boolean on = "on".equals(command.getOptionValue("master"));
+      return onEveryMaster(masters, timeout, "switched",
+          master -> switched(on, master.switchMaster(on)));
+    }
+    if (command.hasOption("refresh")) {
+      return onEveryMaster(masters, timeout, "refreshed",
+          master -> refreshed(master.refresh()));
     }
     String control = CONTROLS.keySet().stream().filter(command::hasOption).findFirst()
         .orElse(null);
@@ -325,22 +336,50 @@ public final class MpCacheAdmin extends Configured implements Tool {
     return 0;
   }
 
-  /** Switches every NameNode's master, active or standby, so that a failover keeps the switch. */
-  private int switchMasters(List<InetSocketAddress> masters, boolean on, int timeoutMillis) {
+  /** A call on one master that says what came of it. */
+  @FunctionalInterface
+  private interface MasterCall {
+    String on(MpCacheMasterProtocol master) throws IOException;
+  }
+
+  /**
+   * Makes {@code call} on every NameNode's master, active or standby, so that a failover keeps
+   * what it did; prints each one's answer, and why for each that did not take it ({@code verb}).
+   */
+  private int onEveryMaster(List<InetSocketAddress> masters, int timeoutMillis, String verb,
+      MasterCall call) {
     int exit = 0;
     for (InetSocketAddress address : masters) {
       try (MasterProtocolClientSideTranslatorPB master = MasterProtocolClientSideTranslatorPB
           .connect(getConf(), address, timeoutMillis)) {
-        boolean wasOn = master.switchMaster(on);
-        out.printf("mpCache master %s: %s (was %s)%n", address, on ? "on" : "off",
-            wasOn ? "on" : "off");
+        out.printf("mpCache master %s: %s%n", address, call.on(master));
       } catch (IOException e) {
-        err.println("mpcacheadmin: mpCache master " + address + " was not switched: "
+        err.println("mpcacheadmin: mpCache master " + address + " was not " + verb + ": "
             + firstLine(e));
         exit = 1;
       }
     }
     return exit;
+  }
+
+  private static String switched(boolean on, boolean wasOn) {
+    return (on ? "on" : "off") + " (was " + (wasOn ? "on" : "off") + ")";
+  }
+
+  /** What a refresh did, key by key (docs/configuration.md). */
+  private static String refreshed(RefreshAnswer answer) {
+    StringBuilder text = new StringBuilder();
+    appendKeys(text, "in effect now", answer.applied());
+    appendKeys(text, "in effect now through a fresh master (it recovers from the slaves; ranks"
+        + " and access history start anew)", answer.freshMaster());
+    appendKeys(text, "need a NameNode restart", answer.needRestart());
+    return text.length() == 0 ? "refreshed, no master key changed" : "refreshed" + text;
+  }
+
+  private static void appendKeys(StringBuilder text, String effect, List<String> keys) {
+    if (!keys.isEmpty()) {
+      text.append("\n  ").append(effect).append(": ").append(String.join(", ", keys));
+    }
   }
 
   private static String firstLine(IOException e) {
@@ -379,7 +418,7 @@ public final class MpCacheAdmin extends Configured implements Tool {
     StringWriter text = new StringWriter();
     PrintWriter writer = new PrintWriter(text);
     new HelpFormatter().printHelp(writer, 100, "hdfs mpcacheadmin [generic options]"
-        + " -report [-json] | -datasets [-json] | -locations <path> | -master on|off"
+        + " -report [-json] | -datasets [-json] | -locations <path> | -master on|off | -refresh"
         + " | -pin|-unpin|-free <path> [-json] | -ttl <path> <duration|off> [-json]"
         + " | -load <path> [-wait] [-json] | -getconf [key] [-json]", null,
         OPTIONS, 2, 2,

@@ -4,6 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.mpcache.conf.MpCacheConfigKeys.DFS_MPCACHE_MASTER_EXCLUDE_KEY;
+import static org.mpcache.conf.MpCacheConfigKeys.DFS_MPCACHE_MASTER_HANDLERS_KEY;
+import static org.mpcache.conf.MpCacheConfigKeys.DFS_MPCACHE_MASTER_PIN_SHARE_KEY;
+import static org.mpcache.conf.MpCacheConfigKeys.DFS_MPCACHE_MASTER_POLICY_KEY;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -200,6 +204,52 @@ class TestMasterControl {
     waitForMetric("LoadBlocksHandedOut", 2 * NODES);
     assertEquals("/loaded: not pinned, TTL none, 6/6 blocks cached",
         admin(0, "-load", "/loaded").trim(), "nothing left to load");
+  }
+
+  /**
+   * A refresh applies a changed exclude prefix to the running master, says that a changed
+   * handler count needs a restart, refuses a value it cannot use (keeping what it has), and
+   * builds a fresh master for a changed policy.
+   */
+  @Test
+  void aRefreshAppliesWhatCanChangeWithoutARestartAndSaysWhatCannot() throws Exception {
+    cluster.waitMasterActive(conf, masterAddress);
+    Configuration nameNodeConf = cluster.mini().getNameNode().getConf();
+    nameNodeConf.set(DFS_MPCACHE_MASTER_EXCLUDE_KEY, "/excluded");
+    nameNodeConf.set(DFS_MPCACHE_MASTER_HANDLERS_KEY, "3");
+    String answer = admin(0, "-refresh");
+    assertTrue(answer.contains("in effect now: " + DFS_MPCACHE_MASTER_EXCLUDE_KEY + "\n")
+        && answer.contains("need a NameNode restart: " + DFS_MPCACHE_MASTER_HANDLERS_KEY),
+        answer);
+    List<Path> excluded = dataSet("/excluded", 1);
+    List<Path> cached = dataSet("/cached", 1);
+    read(excluded);
+    read(cached);
+    assertEquals(0, cachedCopies(excluded), "excluded since the refresh");
+    assertEquals(NODES, cachedCopies(cached), "the same master: it kept its slaves");
+
+    LogCapturer audit = LogCapturer.captureLogs(LoggerFactory.getLogger(MasterAudit.LOGGER));
+    try {
+      nameNodeConf.set(DFS_MPCACHE_MASTER_PIN_SHARE_KEY, "2");
+      admin(1, "-refresh");
+      assertTrue(audit.getOutput().contains("cmd=mpCacheRefresh\tsrc=null\toutcome=not"
+          + " refreshed, the master keeps its settings: invalid setting "
+          + DFS_MPCACHE_MASTER_PIN_SHARE_KEY), audit.getOutput());
+    } finally {
+      audit.stopCapturing();
+    }
+    nameNodeConf.unset(DFS_MPCACHE_MASTER_PIN_SHARE_KEY);
+    nameNodeConf.set(DFS_MPCACHE_MASTER_POLICY_KEY, "lru");
+    answer = admin(0, "-refresh");
+    assertTrue(answer.contains("through a fresh master (it recovers from the slaves; ranks and"
+        + " access history start anew): " + DFS_MPCACHE_MASTER_POLICY_KEY), answer);
+    cluster.waitMasterActive(conf, masterAddress);
+    try (MasterProtocolClientSideTranslatorPB master =
+        MasterProtocolClientSideTranslatorPB.connect(conf, masterAddress, 10_000)) {
+      assertEquals("lru", master.report().policy());
+    }
+    assertEquals(NODES, cachedCopies(cached), "the fresh master adopted the copies");
+    assertEquals(0, cachedCopies(excluded));
   }
 
   @Test

@@ -24,7 +24,8 @@ class TestNameNodeNamespace {
     FSNamesystem namesystem = mock(FSNamesystem.class);
     when(namesystem.getBlockManager()).thenReturn(mock(BlockManager.class));
     NameNodeNamespace namespace =
-        new NameNodeNamespace(namesystem, false, new CachedPaths(List.of(), List.of()), 1 << 20);
+        new NameNodeNamespace(namesystem, false, () -> new CachedPaths(List.of(), List.of()),
+            1 << 20);
 
     DataSetRef[] refs =
         namespace.dataSetsOf(new long[2 * NameNodeNamespace.BLOCKS_PER_LOCK + 1]);

@@ -94,6 +94,7 @@ class TestWireRecordings {
     calls.put("switchMaster", master -> master.switchMaster(false));
     calls.put("control", master -> master.control(MpCacheMasterProtocol.ControlOp.TTL,
         "/puma/wordcount/input/part-0", 7_200_000));
+    calls.put("refresh", MpCacheMasterProtocol::refresh);
     return calls;
   }
 
@@ -119,7 +120,7 @@ class TestWireRecordings {
         long[] misses, long[] cached, long[] removed) {
       calls.add(List.of("heartbeat", datanodeUuid, usage, comparable(hits), comparable(misses),
           comparable(cached), comparable(removed)));
-      return HeartbeatAnswer.of(new long[] {1073741828L, 1073741829L}, new long[0]);
+      return HeartbeatAnswer.of(new long[] {1073741828L, 1073741829L}, new long[] {1073741835L});
     }
 
     @Override
@@ -148,6 +149,13 @@ class TestWireRecordings {
     }
 
     @Override
+    public RefreshAnswer refresh() {
+      calls.add(List.of("refresh"));
+      return new RefreshAnswer(List.of("dfs.mpcache.master.exclude.paths"), List.of(),
+          List.of("dfs.mpcache.master.handler.count"));
+    }
+
+    @Override
     public List<List<String>> cachedOn(long[] blockIds) {
       calls.add(List.of("cachedOn", comparable(blockIds)));
       return List.of(List.of("uuid-a"), List.of(), List.of("uuid-a", "uuid-b"));
@@ -166,7 +174,7 @@ class TestWireRecordings {
       return Arrays.stream(longs).boxed().toList();
     }
     if (value instanceof HeartbeatAnswer answer) {
-      return List.of(answer.reregister(), comparable(answer.evict()));
+      return List.of(answer.reregister(), comparable(answer.evict()), comparable(answer.load()));
     }
     if (value instanceof AdmissionAnswer answer) {
       return List.of(answer.verdict(), comparable(answer.evict()));
