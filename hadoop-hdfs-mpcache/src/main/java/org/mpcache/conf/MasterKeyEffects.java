@@ -7,6 +7,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.TreeMap;
 import java.util.TreeSet;
 
 import org.apache.hadoop.conf.Configuration;
@@ -55,20 +56,38 @@ public final class MasterKeyEffects {
     return EFFECTS.get(key);
   }
 
-  /** The master's keys whose values differ from {@code before} to {@code after}, by effect. */
-  public static Map<Effect, List<String>> changed(Configuration before, Configuration after) {
-    TreeSet<String> keys = new TreeSet<>(EFFECTS.keySet());
-    for (Configuration conf : List.of(before, after)) {
-      keys.add(DFS_MPCACHE_MASTER_ADDRESS_KEY);
-      conf.getPropsWithPrefix(DFS_MPCACHE_MASTER_ADDRESS_KEY + ".")
-          .keySet().forEach(suffix -> keys.add(DFS_MPCACHE_MASTER_ADDRESS_KEY + "." + suffix));
+  /**
+   * The values of the master's keys in {@code conf}, trimmed, unset ones left out: a snapshot
+   * that, unlike a Configuration, no later default resource reloads.
+   */
+  public static Map<String, String> values(Configuration conf) {
+    Map<String, String> values = new TreeMap<>();
+    for (String key : EFFECTS.keySet()) {
+      String value = conf.getTrimmed(key);
+      if (value != null) {
+        values.put(key, value);
+      }
     }
+    conf.getPropsWithPrefix(DFS_MPCACHE_MASTER_ADDRESS_KEY).forEach((suffix, value) -> {
+      String key = DFS_MPCACHE_MASTER_ADDRESS_KEY + suffix;
+      if (of(key) != null) { // the address, or one per NameNode; not dfs.mpcache.master.addressX
+        values.put(key, value.trim());
+      }
+    });
+    return values;
+  }
+
+  /** The master's keys whose values differ from {@code before} to {@code after}, by effect. */
+  public static Map<Effect, List<String>> changed(Map<String, String> before,
+      Map<String, String> after) {
+    TreeSet<String> keys = new TreeSet<>(before.keySet());
+    keys.addAll(after.keySet());
     Map<Effect, List<String>> changed = new EnumMap<>(Effect.class);
     for (Effect effect : Effect.values()) {
       changed.put(effect, new ArrayList<>());
     }
     for (String key : keys) {
-      if (!Objects.equals(before.getTrimmed(key), after.getTrimmed(key))) {
+      if (!Objects.equals(before.get(key), after.get(key))) {
         changed.get(of(key)).add(key);
       }
     }

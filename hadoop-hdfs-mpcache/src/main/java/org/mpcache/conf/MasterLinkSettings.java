@@ -44,8 +44,7 @@ public record MasterLinkSettings(List<InetSocketAddress> masters, long heartbeat
    */
   @SuppressWarnings("deprecation")
   private static long heartbeatMillis(Configuration conf) throws InvalidSettingException {
-    if (conf.get(DFS_MPCACHE_HEARTBEAT_MILLIS_KEY) != null
-        && !setBeyondDefaults(conf, DFS_MPCACHE_HEARTBEAT_KEY)) {
+    if (deprecatedHeartbeatCounts(conf)) {
       LOG.warn("mpCache: {} is deprecated; set {} instead (a bare number there is seconds)",
           DFS_MPCACHE_HEARTBEAT_MILLIS_KEY, DFS_MPCACHE_HEARTBEAT_KEY);
       return positiveMillis(conf, DFS_MPCACHE_HEARTBEAT_MILLIS_KEY,
@@ -53,6 +52,16 @@ public record MasterLinkSettings(List<InetSocketAddress> masters, long heartbeat
     }
     return positiveMillis(conf, DFS_MPCACHE_HEARTBEAT_KEY, DFS_MPCACHE_HEARTBEAT_DEFAULT_MS,
         TimeUnit.SECONDS);
+  }
+
+  /**
+   * True when the slaves read the deprecated {@code dfs.mpcache.heartbeat.interval} (in
+   * milliseconds) rather than {@code dfs.mpcache.slave.heartbeat.interval}.
+   */
+  @SuppressWarnings("deprecation")
+  public static boolean deprecatedHeartbeatCounts(Configuration conf) {
+    return conf.get(DFS_MPCACHE_HEARTBEAT_MILLIS_KEY) != null
+        && !setBeyondDefaults(conf, DFS_MPCACHE_HEARTBEAT_KEY);
   }
 
   private static boolean setBeyondDefaults(Configuration conf, String key) {

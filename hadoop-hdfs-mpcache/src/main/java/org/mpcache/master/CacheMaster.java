@@ -176,6 +176,10 @@ public final class CacheMaster {
 
   /** The blocks of admins' loads the slave is to copy now; those it holds already are done. */
   private long[] handOutLoads(Slave slave) {
+    if (namespace.leavingService(slave.uuid)) { // it gets no new copy: its loads are dropped
+      loads.forgetNode(slave.node);
+      return NONE;
+    }
     long[] load = Arrays.stream(loads.handOut(slave.node, clock.getAsLong()))
         .filter(block -> {
           boolean held = policy.isCached(slave.node, block);
@@ -246,22 +250,25 @@ public final class CacheMaster {
    * within its share). Blocks no registered slave holds a replica of are left out.
    */
   public synchronized ControlAnswer load(String path) throws IOException {
+    if (recovering()) { // its picture of the copies is partial: it would load copies held
+      throw new IOException("mpCache master: recovering its state from the slaves'"
+          + " registrations; load again once it is active (hdfs mpcacheadmin -report)");
+    }
     DataSetRef ref = dataSetAt(path);
     DataSet dataSet = dataSet(ref);
     if (dataSet == null) {
       return answer(ref, null); // no blocks
     }
     loads.starting(dataSet.id());
-    List<Slave> serving = slaves.all().stream()
-        .filter(slave -> !namespace.leavingService(slave.uuid)).toList();
+    Set<Long> cached = cachedBlocksOf(dataSet.id());
     int queued = 0;
     int unplaced = 0;
     for (BlockReplicas block : namespace.blocksOf(ref)) {
-      if (serving.stream().anyMatch(slave -> policy.isCached(slave.node, block.blockId()))) {
+      if (cached.contains(block.blockId())) {
         continue;
       }
       Slave target = block.datanodeUuids().stream().map(slaves::get).filter(Objects::nonNull)
-          .filter(serving::contains)
+          .filter(this::mayCopy)
           .min(Comparator.comparingInt(slave -> loads.loadsOn(slave.node))).orElse(null);
       if (target == null) {
         unplaced++;
@@ -269,20 +276,31 @@ public final class CacheMaster {
         queued++;
       }
     }
-    LOG.info("mpCache master: loading data set {}: {} blocks queued, {} left out (no serving"
-        + " node with a cache slave holds a replica)", ref.path(), queued, unplaced);
+    LOG.info("mpCache master: loading data set {}: {} blocks queued, {} left out (no node in"
+        + " service with a cache slave and room holds a replica)", ref.path(), queued, unplaced);
     return answer(ref, dataSet);
   }
 
-  private ControlAnswer answer(DataSetRef ref, DataSet dataSet) {
+  /** A load's block may go to the slave: it has a cache of a block at least, and is in service. */
+  private boolean mayCopy(Slave slave) {
+    SlaveUsage usage = space.usage(slave.uuid);
+    return usage != null && usage.capacityBytes() >= namespace.blockSizeBytes()
+        && !namespace.leavingService(slave.uuid);
+  }
+
+  /** The blocks of data set {@code dataSetId} with a copy on some SSD: walks every copy. */
+  private Set<Long> cachedBlocksOf(int dataSetId) {
     Set<Long> cached = new HashSet<>();
-    if (dataSet != null) {
-      policy.forEachCached((node, block, id) -> {
-        if (id == dataSet.id()) {
-          cached.add(block);
-        }
-      });
-    }
+    policy.forEachCached((node, block, id) -> {
+      if (id == dataSetId) {
+        cached.add(block);
+      }
+    });
+    return cached;
+  }
+
+  private ControlAnswer answer(DataSetRef ref, DataSet dataSet) {
+    Set<Long> cached = dataSet == null ? Set.of() : cachedBlocksOf(dataSet.id());
     LoadQueue.Progress load = dataSet == null ? LoadQueue.Progress.NONE
         : loads.progress(dataSet.id());
     return new ControlAnswer(ref.path(), ref.control().pinned(), ref.control().ttlMillis(),
@@ -437,7 +455,9 @@ public final class CacheMaster {
     loads.cancel(dataSetId);
     ControlledPolicy.Freed freed = policy.free(dataSetId);
     counters.add(cause, freed.copies());
-    recentEvictions.record(path, freed.nodes(), freed.copies(), cause);
+    if (freed.copies() > 0) {
+      recentEvictions.record(path, freed.nodes(), freed.copies(), cause);
+    }
     return freed.copies();
   }
 

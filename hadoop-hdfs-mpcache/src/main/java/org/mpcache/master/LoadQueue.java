@@ -25,11 +25,17 @@ final class LoadQueue {
   private record Load(long block, int dataSetId) {
   }
 
-  /** One node's queue and what it was handed, with when. */
+  private record HandedOut(int dataSetId, long atMillis) {
+  }
+
+  /** One node's queue, and what it was handed by block, in the order handed out. */
   private static final class NodeLoads {
     final ArrayDeque<Load> queued = new ArrayDeque<>();
-    final Map<Long, Long> handedOutAt = new LinkedHashMap<>();
-    final Map<Long, Integer> handedOutDataSet = new HashMap<>();
+    final Map<Long, HandedOut> handedOut = new LinkedHashMap<>();
+
+    boolean idle() {
+      return queued.isEmpty() && handedOut.isEmpty();
+    }
   }
 
   private int maxInFlight;
@@ -74,7 +80,7 @@ final class LoadQueue {
   /** Blocks queued or handed out to {@code node}: where a load goes, the fewest wins. */
   int loadsOn(int node) {
     NodeLoads loads = nodes.get(node);
-    return loads == null ? 0 : loads.queued.size() + loads.handedOutAt.size();
+    return loads == null ? 0 : loads.queued.size() + loads.handedOut.size();
   }
 
   /**
@@ -86,22 +92,21 @@ final class LoadQueue {
     if (loads == null) {
       return new long[0];
     }
-    Iterator<Map.Entry<Long, Long>> oldest = loads.handedOutAt.entrySet().iterator();
+    Iterator<Map.Entry<Long, HandedOut>> oldest = loads.handedOut.entrySet().iterator();
     while (oldest.hasNext()) {
-      Map.Entry<Long, Long> handedOut = oldest.next();
-      if (now - handedOut.getValue() <= staleMillis) {
+      Map.Entry<Long, HandedOut> stale = oldest.next();
+      if (now - stale.getValue().atMillis() <= staleMillis) {
         break; // in the order handed out
       }
       oldest.remove();
       dropped.accept(1);
-      settle(handedOut.getKey(), loads.handedOutDataSet.remove(handedOut.getKey()), false);
+      settle(stale.getKey(), stale.getValue().dataSetId(), false);
     }
-    int room = Math.min(loads.queued.size(), maxInFlight - loads.handedOutAt.size());
+    int room = Math.min(loads.queued.size(), maxInFlight - loads.handedOut.size());
     long[] blocks = new long[Math.max(0, room)];
     for (int i = 0; i < blocks.length; i++) {
       Load load = loads.queued.poll();
-      loads.handedOutAt.put(load.block(), now);
-      loads.handedOutDataSet.put(load.block(), load.dataSetId());
+      loads.handedOut.put(load.block(), new HandedOut(load.dataSetId(), now));
       blocks[i] = load.block();
     }
     forgetIfIdle(node, loads);
@@ -114,10 +119,11 @@ final class LoadQueue {
    */
   void settled(int node, long block, boolean refused) {
     NodeLoads loads = nodes.get(node);
-    if (loads == null || loads.handedOutAt.remove(block) == null) {
+    HandedOut handedOut = loads == null ? null : loads.handedOut.remove(block);
+    if (handedOut == null) {
       return;
     }
-    settle(block, loads.handedOutDataSet.remove(block), refused);
+    settle(block, handedOut.dataSetId(), refused);
     forgetIfIdle(node, loads);
   }
 
@@ -130,8 +136,8 @@ final class LoadQueue {
     for (Load load : loads.queued) {
       settle(load.block(), load.dataSetId(), false);
     }
-    loads.handedOutDataSet.forEach((block, dataSetId) -> settle(block, dataSetId, false));
-    dropped.accept(loads.queued.size() + loads.handedOutAt.size());
+    loads.handedOut.forEach((block, handedOut) -> settle(block, handedOut.dataSetId(), false));
+    dropped.accept(loads.queued.size() + loads.handedOut.size());
   }
 
   /** Cancels the loads of a data set freed or forgotten; its progress goes too. */
@@ -139,23 +145,21 @@ final class LoadQueue {
     if (progress.remove(dataSetId) == null) {
       return; // most data sets were never loaded: no walk
     }
-    for (Iterator<Map.Entry<Integer, NodeLoads>> all = nodes.entrySet().iterator();
-        all.hasNext();) {
-      NodeLoads loads = all.next().getValue();
-      loads.queued.removeIf(load -> load.dataSetId() == dataSetId
-          && nodeOfBlock.remove(load.block()) != null);
-      loads.handedOutDataSet.entrySet().removeIf(handedOut -> {
-        boolean cancelled = handedOut.getValue() == dataSetId;
-        if (cancelled) {
-          loads.handedOutAt.remove(handedOut.getKey());
-          nodeOfBlock.remove(handedOut.getKey());
+    for (NodeLoads loads : nodes.values()) {
+      for (Load load : loads.queued) {
+        if (load.dataSetId() == dataSetId) {
+          nodeOfBlock.remove(load.block());
         }
-        return cancelled;
-      });
-      if (loads.queued.isEmpty() && loads.handedOutAt.isEmpty()) {
-        all.remove();
       }
+      loads.queued.removeIf(load -> load.dataSetId() == dataSetId);
+      loads.handedOut.forEach((block, handedOut) -> {
+        if (handedOut.dataSetId() == dataSetId) {
+          nodeOfBlock.remove(block);
+        }
+      });
+      loads.handedOut.values().removeIf(handedOut -> handedOut.dataSetId() == dataSetId);
     }
+    nodes.values().removeIf(NodeLoads::idle);
   }
 
   Progress progress(int dataSetId) {
@@ -175,7 +179,7 @@ final class LoadQueue {
   }
 
   private void forgetIfIdle(int node, NodeLoads loads) {
-    if (loads.queued.isEmpty() && loads.handedOutAt.isEmpty()) {
+    if (loads.idle()) {
       nodes.remove(node);
     }
   }

@@ -135,15 +135,13 @@ final class MasterCallers {
   }
 
   /**
-   * Whether {@code user} (a web page's viewer, not an RPC caller) is an HDFS superuser; a
-   * refusal is audit-logged as {@code operation}.
+   * Whether {@code user} (a web page's viewer, not an RPC caller) is an HDFS superuser; not
+   * audit-logged, as the page reloads itself every few seconds.
    */
-  boolean isSuperuser(UserGroupInformation user, String operation) {
+  boolean isSuperuser(UserGroupInformation user) {
     try {
-      return user.doAs((PrivilegedExceptionAction<Boolean>) () -> {
-        NameNodeSuperusers.check(namesystem, operation); // checks the current user
-        return true;
-      });
+      return user.doAs((PrivilegedExceptionAction<Boolean>) () ->
+          NameNodeSuperusers.isSuperuser(namesystem)); // checks the current user
     } catch (IOException e) {
       return false;
     } catch (InterruptedException e) {

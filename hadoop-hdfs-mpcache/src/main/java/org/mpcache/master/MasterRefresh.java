@@ -18,9 +18,10 @@ import org.mpcache.protocol.RefreshAnswer;
  */
 final class MasterRefresh {
   private final InetSocketAddress nameNodeRpc;
-  /** What the RPC server and the metrics source were made with. */
-  private final Configuration started;
-  private Configuration applied;
+  /** The master's keys the RPC server and the metrics source were made with. */
+  private final Map<String, String> started;
+  /** The master's keys as last applied. */
+  private Map<String, String> applied;
   private volatile MasterSettings settings;
 
   /**
@@ -30,7 +31,7 @@ final class MasterRefresh {
       throws InvalidSettingException {
     this.nameNodeRpc = nameNodeRpc;
     this.settings = MasterSettings.from(conf, nameNodeRpc);
-    this.started = new Configuration(conf);
+    this.started = MasterKeyEffects.values(conf);
     this.applied = started;
   }
 
@@ -49,9 +50,10 @@ final class MasterRefresh {
   synchronized RefreshAnswer refresh(Configuration reread, ActiveMaster master)
       throws InvalidSettingException {
     MasterSettings next = MasterSettings.from(reread, nameNodeRpc);
-    Map<Effect, List<String>> changed = MasterKeyEffects.changed(applied, reread);
-    List<String> needRestart = MasterKeyEffects.changed(started, reread).get(Effect.NEED_RESTART);
-    applied = reread;
+    Map<String, String> values = MasterKeyEffects.values(reread);
+    Map<Effect, List<String>> changed = MasterKeyEffects.changed(applied, values);
+    List<String> needRestart = MasterKeyEffects.changed(started, values).get(Effect.NEED_RESTART);
+    applied = values;
     settings = next;
     if (!changed.get(Effect.FRESH_MASTER).isEmpty()) {
       master.renew();

@@ -61,6 +61,7 @@ public final class MpCacheMasterPlugin implements ServicePlugin, MpCacheMasterPr
   private MasterCallers callers;
   private final MasterCounter.Values counters = new MasterCounter.Values();
   private volatile MasterMetrics metrics;
+  private final StatusPictures pageStatus = new StatusPictures(Time::monotonicNow);
 
   @Override
   public void start(Object service) {
@@ -205,13 +206,14 @@ public final class MpCacheMasterPlugin implements ServicePlugin, MpCacheMasterPr
    * paths only for an HDFS superuser {@code viewer}.
    */
   MasterStatus status(UserGroupInformation viewer) {
+    boolean superuser = callers.isSuperuser(viewer);
     MasterStatus status;
     try {
-      status = master.run(active -> MasterStatus.of(active.report(), active.recentEvictions()));
+      status = pageStatus.get(master);
     } catch (IOException e) { // a standby, a master switched off: the page says which
       return MasterStatus.unavailable(e.getMessage());
     }
-    return callers.isSuperuser(viewer, "mpCacheStatusPage") ? status : status.withoutPaths();
+    return superuser ? status : status.withoutPaths();
   }
 
   @Override

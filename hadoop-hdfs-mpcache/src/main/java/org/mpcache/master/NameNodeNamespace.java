@@ -3,6 +3,7 @@ package org.mpcache.master;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -129,6 +130,7 @@ final class NameNodeNamespace implements Namespace {
 
   @Override
   public List<BlockReplicas> blocksOf(DataSetRef ref) throws IOException {
+    List<INodeFile> files = new ArrayList<>();
     namesystem.readLock(RwLockMode.GLOBAL);
     long locked = System.nanoTime();
     try {
@@ -136,7 +138,6 @@ final class NameNodeNamespace implements Namespace {
       if (inode == null) {
         throw new FileNotFoundException("mpCache master: no such path " + ref.path());
       }
-      List<INodeFile> files = new ArrayList<>();
       if (inode.isFile()) {
         files.add(inode.asFile());
       } else {
@@ -146,20 +147,46 @@ final class NameNodeNamespace implements Namespace {
           }
         }
       }
-      BlockManager blocks = namesystem.getBlockManager();
-      List<BlockReplicas> replicas = new ArrayList<>();
-      for (INodeFile file : files) {
-        for (BlockInfo block : file.getBlocks()) {
+    } finally {
+      lockHeldNanos += System.nanoTime() - locked;
+      namesystem.readUnlock(RwLockMode.GLOBAL, "mpCacheBlocksOf");
+    }
+    List<BlockReplicas> replicas = new ArrayList<>();
+    for (int from = 0; from < files.size();) {
+      from = replicasOf(files, from, replicas);
+    }
+    return replicas;
+  }
+
+  /**
+   * Adds the replicas of the blocks of {@code files}, from index {@code from}, under one hold of
+   * the read lock for about {@link #BLOCKS_PER_LOCK} blocks; returns where to go on. A file
+   * deleted meanwhile adds blocks no DataNode holds any more: their loads are dropped.
+   */
+  private int replicasOf(List<INodeFile> files, int from, List<BlockReplicas> replicas) {
+    BlockManager blocks = namesystem.getBlockManager();
+    namesystem.readLock(RwLockMode.GLOBAL);
+    long locked = System.nanoTime();
+    try {
+      int added = 0;
+      int next = from;
+      while (next < files.size() && added < BLOCKS_PER_LOCK) {
+        for (BlockInfo block : files.get(next++).getBlocks()) {
           if (block.isComplete() && !block.isStriped()) { // as the slaves cache them
+            Collection<DatanodeDescriptor> corrupt = blocks.getCorruptReplicas(block);
             List<String> holders = new ArrayList<>();
             for (DatanodeStorageInfo storage : blocks.getStorages(block)) {
-              holders.add(storage.getDatanodeDescriptor().getDatanodeUuid());
+              DatanodeDescriptor holder = storage.getDatanodeDescriptor();
+              if (corrupt == null || !corrupt.contains(holder)) {
+                holders.add(holder.getDatanodeUuid());
+              }
             }
             replicas.add(new BlockReplicas(block.getBlockId(), holders));
+            added++;
           }
         }
       }
-      return replicas;
+      return next;
     } finally {
       lockHeldNanos += System.nanoTime() - locked;
       namesystem.readUnlock(RwLockMode.GLOBAL, "mpCacheBlocksOf");

@@ -1,6 +1,8 @@
 package org.mpcache.tools;
 
 import static org.apache.hadoop.tools.TableListing.Justification.RIGHT;
+import static org.mpcache.conf.MpCacheConfigKeys.DFS_MPCACHE_HEARTBEAT_KEY;
+import static org.mpcache.conf.MpCacheConfigKeys.DFS_MPCACHE_HEARTBEAT_MILLIS_KEY;
 import static org.mpcache.conf.MpCacheConfigKeys.DFS_MPCACHE_MASTER_ADDRESS_KEY;
 import static org.mpcache.conf.MpCacheConfigKeys.DFS_MPCACHE_MASTER_TIMEOUT_DEFAULT_MS;
 
@@ -316,6 +318,7 @@ public final class MpCacheAdmin extends Configured implements Tool {
    * The value of {@code key} as the daemons read it, or with no key every key's; an unknown key
    * is refused rather than printed empty, so that a misspelt name is not taken for an unset one.
    */
+  @SuppressWarnings("deprecation") // names the old heartbeat key where it still counts
   private int printConf(String key, boolean json) throws IOException {
     if (key != null && !MpCacheKeyRegistry.isKnown(key)) {
       err.println("mpcacheadmin: " + key + " is not an mpCache key (hdfs mpcacheadmin -getconf"
@@ -332,6 +335,12 @@ public final class MpCacheAdmin extends Configured implements Tool {
       TableListing table = new TableListing.Builder().addField("Key").addField("Value").build();
       values.forEach(table::addRow);
       out.print(table);
+    }
+    if ((key == null || key.equals(DFS_MPCACHE_HEARTBEAT_KEY))
+        && MasterLinkSettings.deprecatedHeartbeatCounts(getConf())) {
+      err.println("mpcacheadmin: the slaves read the deprecated " + DFS_MPCACHE_HEARTBEAT_MILLIS_KEY
+          + " (" + getConf().get(DFS_MPCACHE_HEARTBEAT_MILLIS_KEY) + ", milliseconds when bare)"
+          + " instead, as " + DFS_MPCACHE_HEARTBEAT_KEY + " is not set in a site file");
     }
     return 0;
   }

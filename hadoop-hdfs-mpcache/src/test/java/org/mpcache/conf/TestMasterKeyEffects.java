@@ -27,7 +27,9 @@ class TestMasterKeyEffects {
     after.set(DFS_MPCACHE_MASTER_ADDRESS_KEY + ".ns1.nn1", "h2:1");
     after.set(DFS_MPCACHE_MASTER_HANDLERS_KEY, "20");
     after.set(DFS_MPCACHE_HEARTBEAT_KEY, "1s"); // a slave's key: not the master's
-    Map<Effect, List<String>> changed = MasterKeyEffects.changed(before, after);
+    after.set(DFS_MPCACHE_MASTER_TIMEOUT_KEY, "5s"); // the slaves' and clients' key
+    Map<Effect, List<String>> changed = MasterKeyEffects.changed(
+        MasterKeyEffects.values(before), MasterKeyEffects.values(after));
     assertEquals(List.of(DFS_MPCACHE_MASTER_EXCLUDE_KEY, DFS_MPCACHE_MASTER_PIN_SHARE_KEY),
         changed.get(Effect.APPLIED));
     assertEquals(List.of(DFS_MPCACHE_MASTER_FULL_BONUS_KEY), changed.get(Effect.FRESH_MASTER));

@@ -3,6 +3,7 @@ package org.mpcache.master;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.FileNotFoundException;
@@ -230,14 +231,17 @@ class TestCacheMaster {
   }
 
   @Test
-  void aLoadCountsWhatThePolicyRefusesAndLeavesALeavingNodeOut() throws Exception {
-    FakeNamespace namespace = new FakeNamespace(Set.of("a", "b"), 2);
+  void aLoadCountsWhatThePolicyRefusesAndLeavesOutNodesThatCannotCopy() throws Exception {
+    FakeNamespace namespace = new FakeNamespace(Set.of("a", "b", "c"), 2);
+    namespace.controls.put(0, new DataSetControl(true, 0)); // pinned, beyond a's pin share
     namespace.leaving = Set.of("b");
     CacheMaster master = master(namespace);
-    master.register("a", "host-a", usage(0), NONE); // no room: the policy refuses every block
+    master.register("a", "host-a", usage(1), NONE);
+    assertThrows(IOException.class, () -> master.load("/d0"), "recovering: c is missing");
     master.register("b", "host-b", usage(10), NONE);
-    master.load("/d0");
-    assertArrayEquals(new long[] {0, 1}, loadsFor(master, "a", 0));
+    master.register("c", "host-c", usage(0), NONE); // no cache to copy to
+    assertEquals(2, master.load("/d0").loadingBlocks());
+    assertArrayEquals(new long[] {0, 1}, loadsFor(master, "a", 1));
     assertEquals(Verdict.REJECT, master.requestAdmission("a", 0, BLOCK, NONE).verdict());
     assertEquals(Verdict.REJECT, master.requestAdmission("a", 1, BLOCK, NONE).verdict());
     ControlAnswer settled = master.controlled("/d0");
@@ -245,6 +249,9 @@ class TestCacheMaster {
     assertEquals(2, settled.refusedBlocks());
     master.load("/d0");
     assertEquals(0, master.controlled("/d0").refusedBlocks(), "a new load counts anew");
+    namespace.leaving = Set.of("a", "b");
+    assertArrayEquals(NONE, loadsFor(master, "a", 1), "a node leaving service loads nothing");
+    assertEquals(0, master.controlled("/d0").loadingBlocks());
   }
 
   private long[] loadsFor(CacheMaster master, String slave, int capacityBlocks) {

@@ -9,12 +9,16 @@ import static org.mpcache.conf.MpCacheConfigKeys.DFS_MPCACHE_MASTER_HANDLERS_KEY
 import static org.mpcache.conf.MpCacheConfigKeys.DFS_MPCACHE_MASTER_PIN_SHARE_KEY;
 import static org.mpcache.conf.MpCacheConfigKeys.DFS_MPCACHE_MASTER_POLICY_KEY;
 
+import java.io.File;
+import java.io.FileOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.lang.management.ManagementFactory;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 
@@ -207,16 +211,18 @@ class TestMasterControl {
   }
 
   /**
-   * A refresh applies a changed exclude prefix to the running master, says that a changed
-   * handler count needs a restart, refuses a value it cannot use (keeping what it has), and
-   * builds a fresh master for a changed policy.
+   * A refresh re-reads a site file of the NameNode's: it applies a changed exclude prefix to the
+   * running master, says that a changed handler count needs a restart, refuses a value it cannot
+   * use (keeping what it has), and builds a fresh master for a changed policy.
    */
   @Test
   void aRefreshAppliesWhatCanChangeWithoutARestartAndSaysWhatCannot() throws Exception {
     cluster.waitMasterActive(conf, masterAddress);
-    Configuration nameNodeConf = cluster.mini().getNameNode().getConf();
-    nameNodeConf.set(DFS_MPCACHE_MASTER_EXCLUDE_KEY, "/excluded");
-    nameNodeConf.set(DFS_MPCACHE_MASTER_HANDLERS_KEY, "3");
+    File site = new File(cluster.baseDir(), "refreshed-site.xml");
+    writeSite(site, Map.of());
+    cluster.mini().getNameNode().getConf().addResource(new Path(site.toURI()));
+    writeSite(site, Map.of(DFS_MPCACHE_MASTER_EXCLUDE_KEY, "/excluded",
+        DFS_MPCACHE_MASTER_HANDLERS_KEY, "3"));
     String answer = admin(0, "-refresh");
     assertTrue(answer.contains("in effect now: " + DFS_MPCACHE_MASTER_EXCLUDE_KEY + "\n")
         && answer.contains("need a NameNode restart: " + DFS_MPCACHE_MASTER_HANDLERS_KEY),
@@ -230,7 +236,8 @@ class TestMasterControl {
 
     LogCapturer audit = LogCapturer.captureLogs(LoggerFactory.getLogger(MasterAudit.LOGGER));
     try {
-      nameNodeConf.set(DFS_MPCACHE_MASTER_PIN_SHARE_KEY, "2");
+      writeSite(site, Map.of(DFS_MPCACHE_MASTER_EXCLUDE_KEY, "/excluded",
+          DFS_MPCACHE_MASTER_PIN_SHARE_KEY, "2"));
       admin(1, "-refresh");
       assertTrue(audit.getOutput().contains("cmd=mpCacheRefresh\tsrc=null\toutcome=not"
           + " refreshed, the master keeps its settings: invalid setting "
@@ -238,8 +245,8 @@ class TestMasterControl {
     } finally {
       audit.stopCapturing();
     }
-    nameNodeConf.unset(DFS_MPCACHE_MASTER_PIN_SHARE_KEY);
-    nameNodeConf.set(DFS_MPCACHE_MASTER_POLICY_KEY, "lru");
+    writeSite(site, Map.of(DFS_MPCACHE_MASTER_EXCLUDE_KEY, "/excluded",
+        DFS_MPCACHE_MASTER_POLICY_KEY, "lru"));
     answer = admin(0, "-refresh");
     assertTrue(answer.contains("through a fresh master (it recovers from the slaves; ranks and"
         + " access history start anew): " + DFS_MPCACHE_MASTER_POLICY_KEY), answer);
@@ -250,6 +257,15 @@ class TestMasterControl {
     }
     assertEquals(NODES, cachedCopies(cached), "the fresh master adopted the copies");
     assertEquals(0, cachedCopies(excluded));
+  }
+
+  /** Writes a Hadoop configuration file holding {@code values}. */
+  private static void writeSite(File file, Map<String, String> values) throws IOException {
+    Configuration site = new Configuration(false);
+    values.forEach(site::set);
+    try (OutputStream out = new FileOutputStream(file)) {
+      site.writeXml(out);
+    }
   }
 
   @Test

@@ -14,6 +14,7 @@ import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.util.ToolRunner;
 import org.junit.jupiter.api.Test;
+import org.mpcache.conf.MpCacheConfigKeys;
 import org.mpcache.conf.MpCacheKeyRegistry;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -50,6 +51,20 @@ class TestMpCacheAdminGetConf {
     assertEquals("\n", out(), "a key without default prints empty");
     assertEquals(0, run(new Configuration(), "-getconf",
         DFS_MPCACHE_MASTER_ADDRESS_KEY + ".ns1.nn1"));
+  }
+
+  /** A site file of before the rename sets the old key: the slaves read it, and so says -getconf. */
+  @Test
+  @SuppressWarnings("deprecation")
+  void saysWhenTheSlavesReadTheDeprecatedHeartbeatKey() throws Exception {
+    Configuration conf = new Configuration();
+    assertEquals(0, run(conf, "-getconf", MpCacheConfigKeys.DFS_MPCACHE_HEARTBEAT_KEY));
+    assertEquals("", err.toString(StandardCharsets.UTF_8));
+    conf.set(MpCacheConfigKeys.DFS_MPCACHE_HEARTBEAT_MILLIS_KEY, "3000");
+    assertEquals(0, run(conf, "-getconf", MpCacheConfigKeys.DFS_MPCACHE_HEARTBEAT_KEY));
+    assertTrue(err.toString(StandardCharsets.UTF_8).contains("the slaves read the deprecated "
+        + MpCacheConfigKeys.DFS_MPCACHE_HEARTBEAT_MILLIS_KEY + " (3000, milliseconds when bare)"),
+        err.toString(StandardCharsets.UTF_8));
   }
 
   @Test

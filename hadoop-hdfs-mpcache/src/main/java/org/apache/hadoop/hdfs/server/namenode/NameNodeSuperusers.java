@@ -15,4 +15,12 @@ public final class NameNodeSuperusers {
   public static void check(FSNamesystem namesystem, String operation) throws IOException {
     namesystem.checkSuperuserPrivilege(operation);
   }
+
+  /**
+   * The same decision for the current user, without an audit line: for a page anyone may load,
+   * which reloads itself every few seconds.
+   */
+  public static boolean isSuperuser(FSNamesystem namesystem) throws IOException {
+    return !namesystem.isPermissionEnabled() || namesystem.getPermissionChecker().isSuperUser();
+  }
 }
