@@ -7,6 +7,8 @@ import static org.mpcache.conf.MpCacheConfigKeys.DFS_MPCACHE_LOCALIZED_DIRS_KEY;
 import static org.mpcache.conf.MpCacheConfigKeys.DFS_MPCACHE_MASTER_ADDRESS_KEY;
 import static org.mpcache.conf.MpCacheConfigKeys.DFS_MPCACHE_MASTER_INCLUDE_KEY;
 import static org.mpcache.conf.MpCacheConfigKeys.DFS_MPCACHE_MASTER_POLICY_KEY;
+import static org.mpcache.conf.MpCacheConfigKeys.MPCACHE_LOCALITY_CACHE_WAIT_KEY;
+import static org.mpcache.conf.MpCacheConfigKeys.MPCACHE_LOCALITY_REPLICA_WAIT_KEY;
 
 import java.io.File;
 import java.io.IOException;
@@ -44,7 +46,6 @@ import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.MRConfig;
 import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.task.reduce.SsdShuffle;
-import org.apache.hadoop.mapreduce.v2.app.rm.CacheLocalContainerAllocator;
 import org.apache.hadoop.mapreduce.v2.MiniMRYarnCluster;
 import org.apache.hadoop.service.Service;
 import org.apache.hadoop.test.GenericTestUtils;
@@ -188,8 +189,8 @@ final class BenchCluster implements StreamCluster {
       // A map waits for a node holding its block on SSD only as long as that can gain: the
       // emulation charges devices, not the network, so a remote read of the same copy costs
       // the same; one allocation round (the AM's heartbeat) each.
-      jobConf.set(CacheLocalContainerAllocator.CACHE_WAIT_KEY, LOCALITY_WAIT);
-      jobConf.set(CacheLocalContainerAllocator.REPLICA_WAIT_KEY, LOCALITY_WAIT);
+      jobConf.set(MPCACHE_LOCALITY_CACHE_WAIT_KEY, LOCALITY_WAIT);
+      jobConf.set(MPCACHE_LOCALITY_REPLICA_WAIT_KEY, LOCALITY_WAIT);
     }
     BenchCluster cluster = new BenchCluster(setup, dfs, yarn, jobConf);
     if (options.emulated()) {
