@@ -25,10 +25,6 @@ import org.apache.hadoop.net.NetUtils;
 public record LocalizedSettings(List<File> dirs, InetSocketAddress address, double poolShare,
     double localizedShare, double guard, long leaseMillis, long evictionWaitMillis,
     long scanMillis, byte[] relaySecret, double jobMaxShare, double attemptMaxShare) {
-  static {
-    MpCacheConfiguration.init();
-  }
-
 
   public LocalizedSettings {
     dirs = List.copyOf(dirs);

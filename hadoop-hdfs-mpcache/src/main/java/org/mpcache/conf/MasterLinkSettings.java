@@ -4,7 +4,6 @@ import static org.mpcache.conf.ConfValues.*;
 import static org.mpcache.conf.MpCacheConfigKeys.*;
 
 import java.net.InetSocketAddress;
-import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -16,10 +15,6 @@ import org.slf4j.LoggerFactory;
 public record MasterLinkSettings(List<InetSocketAddress> masters, long heartbeatMillis,
     int timeoutMillis, int reportBatch) {
   private static final Logger LOG = LoggerFactory.getLogger(MasterLinkSettings.class);
-
-  static {
-    MpCacheConfiguration.init();
-  }
 
   public MasterLinkSettings {
     masters = List.copyOf(masters);
@@ -61,12 +56,6 @@ public record MasterLinkSettings(List<InetSocketAddress> masters, long heartbeat
   @SuppressWarnings("deprecation")
   public static boolean deprecatedHeartbeatCounts(Configuration conf) {
     return conf.get(DFS_MPCACHE_HEARTBEAT_MILLIS_KEY) != null
-        && !setBeyondDefaults(conf, DFS_MPCACHE_HEARTBEAT_KEY);
-  }
-
-  private static boolean setBeyondDefaults(Configuration conf, String key) {
-    String[] sources = conf.getPropertySources(key);
-    return sources != null
-        && !Arrays.asList(sources).contains(MpCacheConfiguration.DEFAULT_RESOURCE);
+        && conf.get(DFS_MPCACHE_HEARTBEAT_KEY) == null;
   }
 }

@@ -21,10 +21,6 @@ public record MasterSettings(InetSocketAddress bindAddress, int handlers, String
     double fullBonus, double backToBackDistance, String dataSet, CachedPaths cachedPaths,
     long recoveryMillis, long expiryMillis, int historySize, long dataSetIdleMillis,
     double pinShare, int loadBlocksInFlight, int[] percentileIntervals) {
-  static {
-    MpCacheConfiguration.init();
-  }
-
   public static final List<String> DATA_SETS = List.of("directory", "file");
 
   /**

@@ -28,10 +28,6 @@ import org.apache.hadoop.hdfs.DFSConfigKeys;
 public record SlaveSettings(List<File> dirs, long capacityBytes, int fillThreads, int fillQueue,
     long handoutMaxAgeMillis, long scrubBytesPerSecond, long dirCheckMillis, long ioTimeoutMillis,
     Set<PosixFilePermission> dirPermission, long admissionWaitMillis) {
-  static {
-    MpCacheConfiguration.init();
-  }
-
 
   public SlaveSettings {
     dirs = List.copyOf(dirs);

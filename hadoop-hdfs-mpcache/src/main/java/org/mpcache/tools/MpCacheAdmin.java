@@ -112,10 +112,6 @@ public final class MpCacheAdmin extends Configured implements Tool {
   private final PrintStream out;
   private final PrintStream err;
 
-  static {
-    MpCacheConfiguration.init();
-  }
-
   public MpCacheAdmin(Configuration conf) {
     this(conf, System.out, System.err);
   }
@@ -325,8 +321,9 @@ public final class MpCacheAdmin extends Configured implements Tool {
           + " lists them; hdfs getconf -confKey reads Hadoop's own)");
       return 1;
     }
-    Map<String, String> values = key == null ? MpCacheKeyRegistry.effectiveValues(getConf())
-        : Map.of(key, getConf().get(key, ""));
+    Configuration effective = MpCacheConfiguration.withDefaults(getConf());
+    Map<String, String> values = key == null ? MpCacheKeyRegistry.effectiveValues(effective)
+        : Map.of(key, effective.get(key, ""));
     if (json) {
       out.println(new ObjectMapper().writerWithDefaultPrettyPrinter().writeValueAsString(values));
     } else if (key != null) {

@@ -16,7 +16,6 @@ import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.TaskID;
 import org.apache.hadoop.util.DiskChecker.DiskErrorException;
 import org.mpcache.conf.MpCacheConfigKeys;
-import org.mpcache.conf.MpCacheConfiguration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -30,9 +29,6 @@ import org.slf4j.LoggerFactory;
 public class SsdOutputFiles extends MapOutputFile {
   private static final Logger LOG = LoggerFactory.getLogger(SsdOutputFiles.class);
 
-  static {
-    MpCacheConfiguration.init();
-  }
   /**
    * Internal, not configuration keys: the contexts of this class's two allocators, which it sets
    * itself in each task's configuration to the dirs each allocator chooses among.

@@ -23,7 +23,6 @@ import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
 import org.apache.hadoop.hdfs.protocol.LocatedBlock;
 import org.mpcache.compat.HadoopRelease;
 import org.mpcache.conf.MpCacheConfigKeys;
-import org.mpcache.conf.MpCacheConfiguration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -40,10 +39,6 @@ public class MpCacheDistributedFileSystem extends ClientChoosingDistributedFileS
   private static final Logger LOG = LoggerFactory.getLogger(MpCacheDistributedFileSystem.class);
   /** Set by YARN in every container: the host the task runs on, as its NodeManager names it. */
   private static final String NODE_HOST_ENV = "NM_HOST";
-
-  static {
-    MpCacheConfiguration.init();
-  }
 
   private LocalityMode mode = LocalityMode.DEFAULT;
   private MpCacheDFSClient client;

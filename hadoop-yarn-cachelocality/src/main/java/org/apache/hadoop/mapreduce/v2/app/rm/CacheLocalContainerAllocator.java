@@ -38,7 +38,6 @@ import org.apache.hadoop.yarn.util.resource.Resources;
 import org.mpcache.conf.ConfValues;
 import org.mpcache.conf.InvalidSettingException;
 import org.mpcache.conf.MpCacheConfigKeys;
-import org.mpcache.conf.MpCacheConfiguration;
 import org.mpcache.locality.CacheLocalityCounter;
 import org.mpcache.locality.CacheWaits;
 import org.mpcache.locality.MapInput;
@@ -66,10 +65,6 @@ import org.slf4j.LoggerFactory;
  */
 public class CacheLocalContainerAllocator extends RMContainerAllocator {
   private static final Logger LOG = LoggerFactory.getLogger(CacheLocalContainerAllocator.class);
-
-  static {
-    MpCacheConfiguration.init();
-  }
 
   /** A map waiting for one of its SSD nodes. */
   private record Waiting(ContainerRequest onSsd, ContainerRequestEvent anyReplica,
