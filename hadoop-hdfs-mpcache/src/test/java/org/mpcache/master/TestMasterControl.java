@@ -305,6 +305,11 @@ class TestMasterControl {
       Exception refused = assertThrows(Exception.class, () -> MasterCalls.as(mallory, conf,
           masterAddress, master -> master.control(ControlOp.FREE, "/a", 0)));
       MasterCalls.refusal(AccessControlException.class, refused);
+      MasterCalls.refusal(AccessControlException.class, assertThrows(Exception.class,
+          () -> MasterCalls.as(mallory, conf, masterAddress,
+              master -> master.control(ControlOp.LOAD, "/a", 0))));
+      MasterCalls.refusal(AccessControlException.class, assertThrows(Exception.class,
+          () -> MasterCalls.as(mallory, conf, masterAddress, master -> master.refresh())));
       admin(0, "-pin", "/a");
       admin(1, "-pin", "/none");
       Exception relative = assertThrows(Exception.class, () -> MasterCalls.as(
@@ -319,6 +324,10 @@ class TestMasterControl {
       assertTrue(lines.matches("(?s).*allowed=true\tugi=\\S+ \\(auth:SIMPLE\\)\tip=/127.0.0.1\t"
           + "cmd=mpCachePin\tsrc=/a\toutcome=ControlAnswer\\[dataSet=/a, pinned=true.*"), lines);
       assertTrue(lines.contains("cmd=mpCachePin\tsrc=/none\toutcome=failed: "), lines);
+      assertTrue(lines.contains("allowed=false\tugi=mallory (auth:SIMPLE)\tip=/127.0.0.1\t"
+          + "cmd=mpCacheLoad\tsrc=/a\toutcome=refused"), lines);
+      assertTrue(lines.contains("allowed=false\tugi=mallory (auth:SIMPLE)\tip=/127.0.0.1\t"
+          + "cmd=mpCacheRefresh\tsrc=null\toutcome=refused"), lines);
     } finally {
       audit.stopCapturing();
     }
