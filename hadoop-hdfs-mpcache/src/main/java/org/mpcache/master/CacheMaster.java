@@ -66,10 +66,11 @@ public final class CacheMaster {
   private final DataSetTable dataSets = new DataSetTable();
   private final MasterCounter.Values counters;
   private final LoadQueue loads;
-  /** Why the policy is deciding now, for the log line of each data set it evicts. */
-  private String deciding = "";
-  /** The same as a cause, for the recent evictions. */
-  private MasterCounter decidingCause = MasterCounter.EVICTIONS_FOR_ROOM;
+  /** Why the policy is deciding now: its cause for the recent evictions, its detail for the log. */
+  private record Deciding(MasterCounter cause, String detail) {
+  }
+
+  private Deciding deciding = new Deciding(MasterCounter.EVICTIONS_FOR_ROOM, "");
   private final RecentEvictions recentEvictions =
       new RecentEvictions(RecentEvictions.KEPT, Time::now);
   /** Copies each slave dropped for silence was still to delete, by DataNode UUID. */
@@ -89,9 +90,9 @@ public final class CacheMaster {
     policy.setEvictionListener((dataSetId, priority, nodes, copies) -> {
       counters.add(MasterCounter.DATA_SETS_EVICTED, 1);
       String path = dataSets.get(dataSetId).path();
-      recentEvictions.record(path, nodes, copies, decidingCause);
+      recentEvictions.record(path, nodes, copies, deciding.cause());
       LOG.info("mpCache master: evicting data set {} (priority {}, {} copies on {} nodes): {}",
-          path, priority, copies, nodes, deciding);
+          path, priority, copies, nodes, deciding.detail());
     });
     this.namespace = namespace;
     this.clock = clock;
@@ -332,9 +333,8 @@ public final class CacheMaster {
       return AdmissionAnswer.REJECT;
     }
     noteRead(dataSet, blockId);
-    deciding = "room for block " + blockId + " of " + dataSets.get(dataSet.id()).path() + " on "
-        + slave.hostname;
-    decidingCause = MasterCounter.EVICTIONS_FOR_ROOM;
+    deciding = new Deciding(MasterCounter.EVICTIONS_FOR_ROOM, "room for block " + blockId + " of "
+        + dataSets.get(dataSet.id()).path() + " on " + slave.hostname);
     CacheDecision decision = policy.access(slave.node, blockId, dataSet);
     if (decision.hit()) {
       return AdmissionAnswer.admit(NONE); // it lost the copy without telling yet: keep one
@@ -472,8 +472,8 @@ public final class CacheMaster {
     }
     int blocks = (int) Math.min(Integer.MAX_VALUE,
         (excess + namespace.blockSizeBytes() - 1) / namespace.blockSizeBytes());
-    deciding = "room on " + slave.hostname + " lent to localized data";
-    decidingCause = MasterCounter.EVICTIONS_FOR_LOCALIZED_DATA;
+    deciding = new Deciding(MasterCounter.EVICTIONS_FOR_LOCALIZED_DATA,
+        "room on " + slave.hostname + " lent to localized data");
     long[] evict = policy.evictFrom(slave.node, blocks);
     LOG.info("mpCache master: slave {} holds {} bytes of input data over its capacity (room "
         + "lent to localized data): evicting {} of its blocks", slave.hostname, excess,
