@@ -1,6 +1,7 @@
 package org.mpcache.conf;
 
 import static org.mpcache.conf.ConfValues.absoluteDirs;
+import static org.mpcache.conf.ConfValues.nonNegativeBytes;
 import static org.mpcache.conf.ConfValues.share;
 import static org.mpcache.conf.ConfValues.positiveMillis;
 import static org.mpcache.conf.ConfValues.secretFile;
@@ -21,10 +22,12 @@ import org.apache.hadoop.net.NetUtils;
  * @param relaySecret what the NodeManager's relay proves itself with; null: tasks unproven
  * @param jobMaxShare share of what localized data may ever hold one job may be granted
  * @param attemptMaxShare the same for one task attempt
+ * @param unitBytes the pool's unit; 0: {@code DynamicPool.unitFor} the cache and block size
  */
 public record LocalizedSettings(List<File> dirs, InetSocketAddress address, double poolShare,
     double localizedShare, double guard, long leaseMillis, long evictionWaitMillis,
-    long scanMillis, byte[] relaySecret, double jobMaxShare, double attemptMaxShare) {
+    long scanMillis, byte[] relaySecret, double jobMaxShare, double attemptMaxShare,
+    long unitBytes) {
 
   public LocalizedSettings {
     dirs = List.copyOf(dirs);
@@ -72,7 +75,9 @@ public record LocalizedSettings(List<File> dirs, InetSocketAddress address, doub
         positiveShare(conf, DFS_MPCACHE_LOCALIZED_JOB_MAX_SHARE_KEY,
             DFS_MPCACHE_LOCALIZED_JOB_MAX_SHARE_DEFAULT),
         positiveShare(conf, DFS_MPCACHE_LOCALIZED_ATTEMPT_MAX_SHARE_KEY,
-            DFS_MPCACHE_LOCALIZED_ATTEMPT_MAX_SHARE_DEFAULT));
+            DFS_MPCACHE_LOCALIZED_ATTEMPT_MAX_SHARE_DEFAULT),
+        nonNegativeBytes(conf, DFS_MPCACHE_POOL_UNIT_KEY, DFS_MPCACHE_POOL_UNIT_DEFAULT,
+            "0: a block, or a 64th of a cache of fewer than 64 blocks"));
   }
 
   private static double positiveShare(Configuration conf, String key, double defaultValue)

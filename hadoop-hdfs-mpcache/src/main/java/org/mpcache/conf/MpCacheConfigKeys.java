@@ -192,6 +192,13 @@ public final class MpCacheConfigKeys {
   public static final String DFS_MPCACHE_LOCALIZED_SHARE_KEY = "dfs.mpcache.localized.share";
   public static final double DFS_MPCACHE_LOCALIZED_SHARE_DEFAULT = 0.1;
 
+  /**
+   * The Dynamic Space Tuner's unit in bytes; 0: one block, or a 64th of the cache when it holds
+   * fewer than 64 blocks ({@code DynamicPool.unitFor}).
+   */
+  public static final String DFS_MPCACHE_POOL_UNIT_KEY = "dfs.mpcache.pool.unit";
+  public static final long DFS_MPCACHE_POOL_UNIT_DEFAULT = 0;
+
   /** Localized utilisation under which the pool units it holds return to input data. */
   public static final String DFS_MPCACHE_POOL_GUARD_KEY = "dfs.mpcache.pool.guard";
   public static final double DFS_MPCACHE_POOL_GUARD_DEFAULT = 0.5;

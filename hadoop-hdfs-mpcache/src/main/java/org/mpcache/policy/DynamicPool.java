@@ -15,6 +15,8 @@ package org.mpcache.policy;
 public final class DynamicPool {
   /** The paper's guard value. */
   public static final double DEFAULT_GUARD = 0.5;
+  /** The fewest units a cache is split into (below it, units are smaller than a block). */
+  public static final int MIN_UNITS = 64;
 
   /** What a request for localized space gets. */
   public enum Grant {
@@ -39,7 +41,7 @@ public final class DynamicPool {
   private long localizedBytes;
 
   /**
-   * @param unitBytes one unit (the HDFS block size)
+   * @param unitBytes one unit ({@link #unitFor})
    * @param inputUnits the Input Cache's own units
    * @param poolUnits the Dynamic Pool's units
    * @param localizedUnits the Localized Cache's own units
@@ -75,6 +77,21 @@ public final class DynamicPool {
     int pool = (int) Math.floor(units * poolShare);
     int localized = (int) Math.floor(units * localizedShare);
     return new DynamicPool(unitBytes, units - pool - localized, pool, localized, guard);
+  }
+
+  /**
+   * The unit of a cache of {@code capacityBytes} unless configured: one block (seeds/000 §3.2),
+   * or a {@value #MIN_UNITS}th of the cache when it holds fewer than {@value #MIN_UNITS} blocks. In
+   * block units a small cache has too few to split (three 8 MB blocks: two input units, one pool
+   * unit, no localized unit), and one task's spill outgrows the whole pool; input data still
+   * comes and goes in whole blocks, evicted until it fits what the units leave it
+   * (docs/configuration.md).
+   */
+  public static long unitFor(long capacityBytes, long blockBytes) {
+    if (blockBytes <= 0) {
+      throw new IllegalArgumentException("block size " + blockBytes + " bytes");
+    }
+    return Math.max(1, Math.min(blockBytes, capacityBytes / MIN_UNITS));
   }
 
   /** What input data may fill now: its own units and every pool unit localized data lacks. */

@@ -127,9 +127,9 @@ public final class SpaceTuner implements LocalizedSpaceProtocol, Closeable {
    * when localized caching is off, the input cache is disabled or no localized dir is usable,
    * saying why.
    *
-   * @param unitBytes the pool's unit, the HDFS block size
+   * @param blockBytes the HDFS block size, the pool's unit on all but small caches
    */
-  public static SpaceTuner start(LocalizedSettings settings, InputCache cache, long unitBytes,
+  public static SpaceTuner start(LocalizedSettings settings, InputCache cache, long blockBytes,
       Configuration conf) {
     if (!settings.enabled()) {
       return null;
@@ -153,7 +153,9 @@ public final class SpaceTuner implements LocalizedSpaceProtocol, Closeable {
           DFS_MPCACHE_LOCALIZED_DIRS_KEY);
       return null;
     }
-    DynamicPool pool = DynamicPool.split(cache.storeCapacityBytes(), unitBytes,
+    long capacity = cache.storeCapacityBytes();
+    DynamicPool pool = DynamicPool.split(capacity, settings.unitBytes() > 0
+        ? settings.unitBytes() : DynamicPool.unitFor(capacity, blockBytes),
         settings.poolShare(), settings.localizedShare(), settings.guard());
     SpaceTuner tuner = new SpaceTuner(usable, cache, pool, settings, System::currentTimeMillis);
     try {

@@ -124,6 +124,24 @@ class TestDynamicPool {
   }
 
   @Test
+  void aUnitIsABlockUnlessTheCacheHoldsFewerThan64() {
+    long block = 8L << 20;
+    assertEquals(block, DynamicPool.unitFor(64 * block, block));
+    assertEquals(block, DynamicPool.unitFor(1000 * block, block));
+    // 30 MB of 8 MB blocks: in blocks, 2 input units, 1 pool unit and no localized unit.
+    long small = 30L << 20;
+    assertEquals(small / 64, DynamicPool.unitFor(small, block));
+    DynamicPool inBlocks = DynamicPool.split(small, block, 0.5, 0.1, 0.5);
+    DynamicPool fine = DynamicPool.split(small, DynamicPool.unitFor(small, block), 0.5, 0.1, 0.5);
+    assertEquals(0, inBlocks.localizedCapacityBytes());
+    assertEquals(6 * (small / 64), fine.localizedCapacityBytes(), "6 of 64 units its own");
+    assertEquals(Grant.NO_ROOM, inBlocks.request(block + 1, 0), "more than the one pool unit");
+    assertEquals(Grant.GRANTED, fine.request(block + 1, 0), "within 38 of 64 units");
+    assertEquals(1, DynamicPool.unitFor(10, block), "never 0 bytes");
+    assertThrows(IllegalArgumentException.class, () -> DynamicPool.unitFor(small, 0));
+  }
+
+  @Test
   void impossibleSettingsAreRefusedNamingThem() {
     IllegalArgumentException shares = assertThrows(IllegalArgumentException.class,
         () -> DynamicPool.split(1000, UNIT, 0.7, 0.4, 0.5));

@@ -48,6 +48,8 @@ class TestSpaceTuner {
     conf.set(DFS_MPCACHE_POOL_SHARE_KEY, "0.4");
     conf.set(DFS_MPCACHE_LOCALIZED_SHARE_KEY, "0.2");
     conf.set(DFS_MPCACHE_LOCALIZED_SCAN_KEY, "100ms");
+    // Units of one block, as the paper's: by default a cache of 10 blocks has finer ones.
+    conf.set(DFS_MPCACHE_POOL_UNIT_KEY, Integer.toString(BLOCK));
     // One attempt may take all localized data may hold here; the limits: TestChannelCallers.
     conf.set(DFS_MPCACHE_LOCALIZED_ATTEMPT_MAX_SHARE_KEY, "1");
     conf.set(DFS_MPCACHE_LOCALIZED_JOB_MAX_SHARE_KEY, "1");
@@ -128,6 +130,18 @@ class TestSpaceTuner {
     GenericTestUtils.waitFor(() -> tuner().localizedBytes() == 0, 20, 10_000,
         "no localized data left");
     assertEquals(0, cache().usage().localizedBytes());
+  }
+
+  @Test
+  void aCacheOfFewerThan64BlocksIsSplitIn64UnitsByDefault() throws Exception {
+    Configuration conf = conf();
+    conf.unset(DFS_MPCACHE_POOL_UNIT_KEY);
+    start(conf);
+    long unit = 10L * BLOCK / 64;
+    assertEquals(12 * unit, tuner().localizedCapacityBytes(), "0.2 of 64 units its own");
+    assertEquals((64 - 12) * unit, cache().capacityBytes(), "input data may fill the pool");
+    assertTrue(client.reserve(MAP, 12 * unit + 1).granted(), "one pool unit lent");
+    assertEquals(1, tuner().lentUnits());
   }
 
   @Test

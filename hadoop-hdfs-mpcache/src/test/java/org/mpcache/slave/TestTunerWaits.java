@@ -58,7 +58,7 @@ class TestTunerWaits {
       // 4 input + 4 pool + 2 localized units; the 7 copies fill the input cache and 3 pool units.
       // Scans every 20 ms: none may hand the waiting request's units back meanwhile.
       SpaceTuner tuner = SpaceTuner.start(new LocalizedSettings(List.of(localized),
-          new InetSocketAddress("127.0.0.1", 0), 0.4, 0.2, 0.5, 10_000, 5_000, 20, null, 1, 1),
+          new InetSocketAddress("127.0.0.1", 0), 0.4, 0.2, 0.5, 10_000, 5_000, 20, null, 1, 1, UNIT),
           fixture.cache, UNIT, new Configuration());
       try {
         CompletableFuture<Reservation> reservation = CompletableFuture.supplyAsync(() -> {
