@@ -11,28 +11,42 @@ import java.util.regex.Pattern;
  * attempt renews its lease, and what the last scan of the localized dirs found, by attempt. A
  * running attempt counts for the larger of what it was granted and what it has written; an
  * ended or silent one (finished, killed, failed) for the files it left, until YARN deletes its
- * application's dirs. Pure bookkeeping: the tuner brings the clock and the scans.
+ * application's dirs. What an ended map attempt left measures what share of its requests was
+ * written ({@link WrittenShare}). Pure bookkeeping: the tuner brings the clock and the scans.
  */
 final class LocalizedLedger {
   /** Files under the localized dirs that name no task attempt. */
   static final String NO_ATTEMPT = "";
+  /** Ended attempts kept for measuring while scans fail (each scan takes them all). */
+  private static final int MAX_ENDED = 10_000;
+  /** What a map attempt's id holds, and a reduce attempt's does not. */
+  private static final String MAP_ATTEMPT = "_m_";
   /** The job part of an attempt id: attempt_&lt;cluster&gt;_&lt;job&gt;_&lt;m|r&gt;_... */
   private static final Pattern ATTEMPT_JOB = Pattern.compile("attempt_(\\d+_\\d+)_[mr]_");
 
   private final long leaseMillis;
   private final Map<String, Lease> leases = new HashMap<>();
+  /** Map attempts ended since their last scan: what they asked for, and when they ended. */
+  private final Map<String, Ended> ended = new HashMap<>();
+  private final WrittenShare writtenShare = new WrittenShare();
   private Map<String, Long> onDisk = Map.of();
   /** The bytes of {@link #onDisk} by job. */
   private Map<String, Long> onDiskByJob = Map.of();
 
   private static final class Lease {
     final String job;
+    /** What the attempt is charged ({@link WrittenShare#charge}). */
     long grantedBytes;
+    /** What it asked for. */
+    long askedBytes;
     long expiresMillis;
 
     Lease(String job) {
       this.job = job;
     }
+  }
+
+  private record Ended(long askedBytes, long endedMillis) {
   }
 
   LocalizedLedger(long leaseMillis) {
@@ -43,10 +57,23 @@ final class LocalizedLedger {
     return leaseMillis;
   }
 
-  /** The attempt was granted {@code bytes} more; its lease starts again. */
-  void granted(String attempt, long bytes, long nowMillis) {
+  /** What a request for {@code bytes} is charged, by what attempts wrote of their requests. */
+  long charge(long bytes) {
+    return writtenShare.charge(bytes);
+  }
+
+  double writtenShare() {
+    return writtenShare.share();
+  }
+
+  /**
+   * The attempt asked for {@code askedBytes} more and was granted them, charged
+   * {@code chargedBytes}; its lease starts again.
+   */
+  void granted(String attempt, long chargedBytes, long askedBytes, long nowMillis) {
     Lease lease = leases.computeIfAbsent(attempt, a -> new Lease(jobOf(a)));
-    lease.grantedBytes += bytes;
+    lease.grantedBytes += chargedBytes;
+    lease.askedBytes += askedBytes;
     lease.expiresMillis = nowMillis + leaseMillis;
   }
 
@@ -106,12 +133,29 @@ final class LocalizedLedger {
     return leases.containsKey(attempt);
   }
 
-  void finished(String attempt) {
-    leases.remove(attempt);
+  /** The attempt ended: its grants go; a map attempt's files are measured at the next scan. */
+  void finished(String attempt, long nowMillis) {
+    Lease lease = leases.remove(attempt);
+    if (lease != null && lease.askedBytes > 0 && attempt.contains(MAP_ATTEMPT)
+        && ended.size() < MAX_ENDED) {
+      ended.put(attempt, new Ended(lease.askedBytes, nowMillis));
+    }
   }
 
-  /** The latest scan: bytes of the files under the localized dirs, by attempt. */
-  void scanned(Map<String, Long> bytesByAttempt) {
+  /**
+   * The latest scan, begun at {@code startedMillis}: bytes of the files under the localized dirs,
+   * by attempt. Map attempts that ended before it began left their files whole.
+   */
+  void scanned(Map<String, Long> bytesByAttempt, long startedMillis) {
+    Iterator<Map.Entry<String, Ended>> endings = ended.entrySet().iterator();
+    while (endings.hasNext()) {
+      Map.Entry<String, Ended> ending = endings.next();
+      if (ending.getValue().endedMillis() <= startedMillis) {
+        writtenShare.sample(ending.getValue().askedBytes(),
+            bytesByAttempt.getOrDefault(ending.getKey(), 0L));
+        endings.remove();
+      }
+    }
     onDisk = Map.copyOf(bytesByAttempt);
     Map<String, Long> byJob = new HashMap<>();
     onDisk.forEach((attempt, bytes) -> {

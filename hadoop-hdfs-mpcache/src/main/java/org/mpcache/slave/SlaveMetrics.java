@@ -77,6 +77,9 @@ public final class SlaveMetrics implements MetricsSource {
               tuner.lentUnits())
           .addGauge(info("LocalizedAttempts", "Task attempts holding live grants"),
               tuner.liveAttempts())
+          .addGauge(info("LocalizedWrittenShare", "What share of their requests ended map "
+              + "attempts wrote (compressed files are smaller than the sizes Hadoop asks for): "
+              + "requests are charged that share"), tuner.writtenShare())
           .addCounter(info("LocalizedGrantedBytes", "Bytes task attempts were granted on the "
               + "SSD"), tuner.grantedBytes())
           .addCounter(info("LocalizedRefusedBytes", "Bytes task attempts asked for and wrote "

@@ -222,19 +222,20 @@ public final class SpaceTuner implements LocalizedSpaceProtocol, Closeable {
           .toUnsignedString(bytes) + " bytes; a reservation is 0 to " + Long.MAX_VALUE + " bytes");
     }
     long deadline = clock.getAsLong() + evictionWaitMillis;
-    boolean waiting = false;
+    long waiting = 0;
     try {
       while (true) {
         DynamicPool.Grant grant;
         long inputCapacity;
         synchronized (this) {
-          grant = overLimits(attemptId, bytes) ? DynamicPool.Grant.NO_ROOM
-              : pool.request(bytes, cache.usedBytes());
+          long charged = ledger.charge(bytes);
+          grant = overLimits(attemptId, charged) ? DynamicPool.Grant.NO_ROOM
+              : pool.request(charged, cache.usedBytes());
           if (grant == DynamicPool.Grant.GRANTED && bytes > 0) {
-            ledger.granted(attemptId, bytes, clock.getAsLong());
-          } else if (grant == DynamicPool.Grant.EVICT_INPUT_FIRST && !waiting) {
-            waiting = true; // a scan meanwhile must not hand the units back
-            waitingBytes += bytes;
+            ledger.granted(attemptId, charged, bytes, clock.getAsLong());
+          } else if (grant == DynamicPool.Grant.EVICT_INPUT_FIRST && waiting == 0) {
+            waiting = charged; // a scan meanwhile must not hand the units back
+            waitingBytes += waiting;
           }
           inputCapacity = pool.inputCapacityBytes();
           cache.limitInput(inputCapacity);
@@ -250,9 +251,9 @@ public final class SpaceTuner implements LocalizedSpaceProtocol, Closeable {
         return new Reservation(granted, ledger.leaseMillis());
       }
     } finally {
-      if (waiting) {
+      if (waiting > 0) {
         synchronized (this) {
-          waitingBytes -= bytes;
+          waitingBytes -= waiting;
         }
       }
     }
@@ -311,7 +312,7 @@ public final class SpaceTuner implements LocalizedSpaceProtocol, Closeable {
   public void finish(String attemptId) throws IOException {
     checkAttempt(attemptId);
     synchronized (this) {
-      ledger.finished(attemptId);
+      ledger.finished(attemptId, clock.getAsLong());
     }
     rebalance();
   }
@@ -331,6 +332,7 @@ public final class SpaceTuner implements LocalizedSpaceProtocol, Closeable {
         writeAddress(dir); // the NodeManager cleaned its local dirs at start-up
       }
     }
+    long started = clock.getAsLong();
     LocalizedScan scan = LocalizedScan.of(dirs, ADDRESS_FILE);
     if (!scan.unreadable().isEmpty() && unreadablePaths == 0) {
       LOG.warn("mpCache: {} paths under the localized dirs cannot be read by the DataNode (for"
@@ -339,7 +341,7 @@ public final class SpaceTuner implements LocalizedSpaceProtocol, Closeable {
     }
     unreadablePaths = scan.unreadable().size();
     synchronized (this) {
-      ledger.scanned(scan.bytesByAttempt());
+      ledger.scanned(scan.bytesByAttempt(), started);
     }
     rebalance();
   }
@@ -357,6 +359,11 @@ public final class SpaceTuner implements LocalizedSpaceProtocol, Closeable {
 
   public synchronized long localizedCapacityBytes() {
     return pool.localizedCapacityBytes();
+  }
+
+  /** What share of their requests this node's map attempts wrote ({@link WrittenShare}). */
+  public synchronized double writtenShare() {
+    return ledger.writtenShare();
   }
 
   public synchronized int lentUnits() {

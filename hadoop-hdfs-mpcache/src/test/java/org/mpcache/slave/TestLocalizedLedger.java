@@ -15,30 +15,71 @@ class TestLocalizedLedger {
   @Test
   void aRunningAttemptCountsForTheLargerOfItsGrantsAndItsFiles() {
     LocalizedLedger ledger = new LocalizedLedger(1_000);
-    ledger.granted(MAP, 300, 0);
+    ledger.granted(MAP, 300, 300, 0);
     assertEquals(300, ledger.usedBytes(10));
-    ledger.scanned(Map.of(MAP, 100L));
+    ledger.scanned(Map.of(MAP, 100L), 0);
     assertEquals(300, ledger.usedBytes(20), "written 100 of 300 granted");
-    ledger.scanned(Map.of(MAP, 400L));
+    ledger.scanned(Map.of(MAP, 400L), 0);
     assertEquals(400, ledger.usedBytes(30), "wrote more than it asked for");
   }
 
   @Test
   void anEndedAttemptCountsForTheFilesItLeft() {
     LocalizedLedger ledger = new LocalizedLedger(1_000);
-    ledger.granted(MAP, 300, 0);
-    ledger.granted(REDUCE, 50, 0);
-    ledger.scanned(Map.of(MAP, 100L, LocalizedLedger.NO_ATTEMPT, 7L));
-    ledger.finished(MAP);
+    ledger.granted(MAP, 300, 300, 0);
+    ledger.granted(REDUCE, 50, 50, 0);
+    ledger.scanned(Map.of(MAP, 100L, LocalizedLedger.NO_ATTEMPT, 7L), 0);
+    ledger.finished(MAP, 5);
     assertEquals(100 + 50 + 7, ledger.usedBytes(10));
-    ledger.scanned(Map.of());
+    ledger.scanned(Map.of(), 10);
     assertEquals(50, ledger.usedBytes(20), "YARN deleted the application's files");
+  }
+
+  @Test
+  void requestsAreChargedWhatEndedMapAttemptsWroteOfTheirs() {
+    LocalizedLedger ledger = new LocalizedLedger(1_000);
+    assertEquals(1_000, ledger.charge(1_000), "nothing learned: charged in full");
+    ledger.granted(MAP, 1_000, 1_000, 0);
+    ledger.granted(REDUCE, 1_000, 1_000, 0);
+    ledger.finished(MAP, 10);
+    ledger.finished(REDUCE, 10);
+    ledger.scanned(Map.of(MAP, 100L, REDUCE, 10L), 5);
+    assertEquals(1_000, ledger.charge(1_000), "a scan begun before the map ended: its files may "
+        + "not be whole");
+    ledger.scanned(Map.of(MAP, 250L, REDUCE, 10L), 10);
+    assertEquals(0.25, ledger.writtenShare(), "the map's file: a reduce's merges are gone");
+    assertEquals(250, ledger.charge(1_000));
+
+    String second = "attempt_1_0001_m_000001_0";
+    ledger.granted(second, ledger.charge(1_000), 1_000, 20);
+    assertEquals(250 + 10 + 250, ledger.usedBytes(20),
+        "the ended attempts' files, and the second map charged until its files are scanned");
+    ledger.scanned(Map.of(MAP, 250L, second, 900L), 20);
+    assertEquals(250 + 900, ledger.usedBytes(21), "a share learned too low holds one scan");
+    ledger.finished(second, 30);
+    ledger.scanned(Map.of(MAP, 250L, second, 900L), 30);
+    assertEquals((0.9 * 250 + 900) / (0.9 * 1_000 + 1_000), ledger.writtenShare(), 1e-9,
+        "the asked-for bytes, not the charged ones, teach");
+  }
+
+  @Test
+  void theShareStaysWithinASixteenthAndOne() {
+    WrittenShare share = new WrittenShare();
+    share.sample(1_000_000, 1);
+    assertEquals(1.0 / 16, share.share());
+    assertEquals(1, new WrittenShare().charge(1));
+    share.sample(1, 1_000_000_000);
+    assertEquals(1, share.share(), "never charged more than asked");
+    share.sample(1_000, 0);
+    assertEquals(1, share.share(), "a map whose files are gone teaches nothing");
+    assertEquals(Long.MAX_VALUE, share.charge(Long.MAX_VALUE));
+    assertEquals(0, share.charge(0));
   }
 
   @Test
   void grantsLapseWithoutRenewal() {
     LocalizedLedger ledger = new LocalizedLedger(1_000);
-    ledger.granted(MAP, 300, 0);
+    ledger.granted(MAP, 300, 300, 0);
     assertTrue(ledger.renew(MAP, 900));
     assertEquals(300, ledger.usedBytes(1_800), "renewed at 900: held until 1900");
     assertEquals(0, ledger.usedBytes(1_900));

@@ -132,6 +132,27 @@ class TestSpaceTuner {
     assertEquals(0, cache().usage().localizedBytes());
   }
 
+  /**
+   * Hadoop asks for a spill's uncompressed size and writes it compressed: once a map has shown
+   * what share of its request it wrote, later requests are charged that share, so one that would
+   * not fit at its full size is granted.
+   */
+  @Test
+  void requestsAreChargedTheShareEndedMapsWrote() throws Exception {
+    start(conf());
+    assertTrue(client.reserve(MAP, 4L * BLOCK).granted());
+    intermediateFile(MAP, BLOCK); // compressed to a quarter
+    client.finish(MAP);
+    GenericTestUtils.waitFor(() -> tuner().writtenShare() == 0.25, 20, 10_000,
+        "the share learned at the scan after the map ended");
+
+    String second = "attempt_1_0001_m_000001_0";
+    assertTrue(client.reserve(second, 8L * BLOCK).granted(), "charged 2 of the 6 units");
+    assertEquals(3L * BLOCK, tuner().localizedBytes(), "the first map's file, the second's charge");
+    assertEquals(8L * BLOCK, tuner().grantedBytes() - 4L * BLOCK, "granted as asked for");
+    assertFalse(client.reserve(REDUCE, 13L * BLOCK).granted(), "charged over the 3 units left");
+  }
+
   @Test
   void aCacheOfFewerThan64BlocksIsSplitIn64UnitsByDefault() throws Exception {
     Configuration conf = conf();

@@ -251,6 +251,10 @@ class TestSsdShuffleJobs {
     // Each grant needed the job's key, which only the relay hands the slave.
     assertTrue(tuner().grantedBytes() > 0, "some intermediate data went to the SSD");
     assertTrue(tuner().refusedBytes() > 0, "the rest overflowed to the HDD dirs");
+    // Each map asked for its spills and then for its merged output, and left the merged output:
+    // the slave measured that in the maps' own files (their paths name the attempts).
+    assertTrue(tuner().writtenShare() < 0.9, "ended maps showed they write less than they ask "
+        + "for: " + tuner().writtenShare());
     assertSorted("/out/sort");
     // Each side fails here, naming its hook, should Hadoop stop calling it (architecture.md):
     // stock Hadoop would also put some files in the SSD dir, one of its local dirs.
