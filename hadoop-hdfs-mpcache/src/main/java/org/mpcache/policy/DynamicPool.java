@@ -2,12 +2,12 @@ package org.mpcache.policy;
 
 /**
  * The Dynamic Space Tuner's arithmetic (seeds/000 §3.2, Fig. 5): a node's SSD cache in units of
- * one block is Input Cache + Dynamic Pool + Localized Cache. Input data may use every pool unit
- * that localized data does not hold. Localized data that outgrows its own part takes pool units
- * one by one; a unit that input data occupies is only usable once the input data on it has been
- * evicted through the replacement scheme. When localized utilisation falls under the guard value,
- * the pool units localized data holds return to input data: all of them but those its data still
- * fills (that data cannot move).
+ * one block ({@link #unitFor}) is Input Cache + Dynamic Pool + Localized Cache. Input data may use
+ * every pool unit that localized data does not hold. Localized data that outgrows its own part
+ * takes pool units one by one; a unit that input data occupies is only usable once the input data
+ * on it has been evicted through the replacement scheme. When localized utilisation falls under
+ * the guard value, the pool units localized data holds return to input data: all of them but
+ * those its data still fills (that data cannot move).
  *
  * <p>Pure arithmetic: the caller says how much input and localized data the node holds and
  * evicts input data when told.
@@ -167,6 +167,10 @@ public final class DynamicPool {
     long held = bytes + waitingBytes;
     if (lentUnits > 0 && held < guard * localizedCapacityBytes()) {
       lentUnits = Math.max(0, unitsFor(held) - localizedUnits);
+    } else if (bytes > localizedCapacityBytes()) {
+      // Written beyond what was charged (requests are charged an estimate): the units it fills
+      // are localized data's, and input data leaves them.
+      lentUnits = Math.min(poolUnits, unitsFor(bytes) - localizedUnits);
     }
   }
 

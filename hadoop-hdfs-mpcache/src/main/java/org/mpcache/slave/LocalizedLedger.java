@@ -26,9 +26,11 @@ final class LocalizedLedger {
 
   private final long leaseMillis;
   private final Map<String, Lease> leases = new HashMap<>();
-  /** Map attempts ended since their last scan: what they asked for, and when they ended. */
+  /** Map attempts to measure: what they asked for, and how many scans had begun at their end. */
   private final Map<String, Ended> ended = new HashMap<>();
   private final WrittenShare writtenShare = new WrittenShare();
+  /** Scans begun so far: an attempt that ended before a scan began left its files whole. */
+  private long scansBegun;
   private Map<String, Long> onDisk = Map.of();
   /** The bytes of {@link #onDisk} by job. */
   private Map<String, Long> onDiskByJob = Map.of();
@@ -39,6 +41,9 @@ final class LocalizedLedger {
     long grantedBytes;
     /** What it asked for. */
     long askedBytes;
+    int grants;
+    /** A request of the attempt was refused since its first grant. */
+    boolean refusedSome;
     long expiresMillis;
 
     Lease(String job) {
@@ -46,7 +51,7 @@ final class LocalizedLedger {
     }
   }
 
-  private record Ended(long askedBytes, long endedMillis) {
+  private record Ended(long askedBytes, long endedInScan) {
   }
 
   LocalizedLedger(long leaseMillis) {
@@ -74,7 +79,16 @@ final class LocalizedLedger {
     Lease lease = leases.computeIfAbsent(attempt, a -> new Lease(jobOf(a)));
     lease.grantedBytes += chargedBytes;
     lease.askedBytes += askedBytes;
+    lease.grants++;
     lease.expiresMillis = nowMillis + leaseMillis;
+  }
+
+  /** A request of the attempt was refused (its file went to HDD). */
+  void refused(String attempt) {
+    Lease lease = leases.get(attempt);
+    if (lease != null) {
+      lease.refusedSome = true;
+    }
   }
 
   /** The attempt runs on: false when it holds no live grant. */
@@ -133,24 +147,34 @@ final class LocalizedLedger {
     return leases.containsKey(attempt);
   }
 
-  /** The attempt ended: its grants go; a map attempt's files are measured at the next scan. */
-  void finished(String attempt, long nowMillis) {
+  /**
+   * The attempt ended: its grants go. A map attempt granted its one request (one spill, which
+   * Hadoop renames into the map's output) is measured at the next scan. Other attempts leave
+   * less than they wrote: a map of several spills deletes them once merged, a reduce its merge
+   * inputs, and a refused request's file is on HDD.
+   */
+  void finished(String attempt) {
     Lease lease = leases.remove(attempt);
-    if (lease != null && lease.askedBytes > 0 && attempt.contains(MAP_ATTEMPT)
-        && ended.size() < MAX_ENDED) {
-      ended.put(attempt, new Ended(lease.askedBytes, nowMillis));
+    if (lease != null && lease.grants == 1 && !lease.refusedSome && lease.askedBytes > 0
+        && attempt.contains(MAP_ATTEMPT) && ended.size() < MAX_ENDED) {
+      ended.put(attempt, new Ended(lease.askedBytes, scansBegun));
     }
   }
 
+  /** A scan of the localized dirs begins; returns its number for {@link #scanned}. */
+  long scanBegins() {
+    return ++scansBegun;
+  }
+
   /**
-   * The latest scan, begun at {@code startedMillis}: bytes of the files under the localized dirs,
-   * by attempt. Map attempts that ended before it began left their files whole.
+   * The latest scan, number {@code scan}: bytes of the files under the localized dirs, by
+   * attempt. Map attempts that ended before it began left their files whole.
    */
-  void scanned(Map<String, Long> bytesByAttempt, long startedMillis) {
+  void scanned(Map<String, Long> bytesByAttempt, long scan) {
     Iterator<Map.Entry<String, Ended>> endings = ended.entrySet().iterator();
     while (endings.hasNext()) {
       Map.Entry<String, Ended> ending = endings.next();
-      if (ending.getValue().endedMillis() <= startedMillis) {
+      if (ending.getValue().endedInScan() < scan) {
         writtenShare.sample(ending.getValue().askedBytes(),
             bytesByAttempt.getOrDefault(ending.getKey(), 0L));
         endings.remove();

@@ -2,6 +2,7 @@ package org.mpcache.slave;
 
 import static org.mpcache.conf.MpCacheConfigKeys.DFS_MPCACHE_LOCALIZED_DIRS_KEY;
 import static org.mpcache.conf.MpCacheConfigKeys.DFS_MPCACHE_LOCALIZED_RELAY_SECRET_FILE_KEY;
+import static org.mpcache.conf.MpCacheConfigKeys.DFS_MPCACHE_POOL_UNIT_KEY;
 
 import java.io.Closeable;
 import java.io.File;
@@ -154,9 +155,16 @@ public final class SpaceTuner implements LocalizedSpaceProtocol, Closeable {
       return null;
     }
     long capacity = cache.storeCapacityBytes();
-    DynamicPool pool = DynamicPool.split(capacity, settings.unitBytes() > 0
-        ? settings.unitBytes() : DynamicPool.unitFor(capacity, blockBytes),
-        settings.poolShare(), settings.localizedShare(), settings.guard());
+    long unit = DynamicPool.unitFor(capacity, blockBytes);
+    if (settings.unitBytes() > capacity || (settings.unitBytes() > 0
+        && capacity / settings.unitBytes() > Integer.MAX_VALUE)) {
+      LOG.error("mpCache: {} = {} bytes makes no or too many units of the {} byte cache; using"
+          + " {} bytes", DFS_MPCACHE_POOL_UNIT_KEY, settings.unitBytes(), capacity, unit);
+    } else if (settings.unitBytes() > 0) {
+      unit = settings.unitBytes();
+    }
+    DynamicPool pool = DynamicPool.split(capacity, unit, settings.poolShare(),
+        settings.localizedShare(), settings.guard());
     SpaceTuner tuner = new SpaceTuner(usable, cache, pool, settings, System::currentTimeMillis);
     try {
       tuner.serve(settings.address(), conf);
@@ -233,9 +241,10 @@ public final class SpaceTuner implements LocalizedSpaceProtocol, Closeable {
               : pool.request(charged, cache.usedBytes());
           if (grant == DynamicPool.Grant.GRANTED && bytes > 0) {
             ledger.granted(attemptId, charged, bytes, clock.getAsLong());
-          } else if (grant == DynamicPool.Grant.EVICT_INPUT_FIRST && waiting == 0) {
-            waiting = charged; // a scan meanwhile must not hand the units back
-            waitingBytes += waiting;
+          } else if (grant == DynamicPool.Grant.EVICT_INPUT_FIRST) {
+            // A scan meanwhile must not hand the units back; the charge may have changed.
+            waitingBytes += charged - waiting;
+            waiting = charged;
           }
           inputCapacity = pool.inputCapacityBytes();
           cache.limitInput(inputCapacity);
@@ -246,6 +255,11 @@ public final class SpaceTuner implements LocalizedSpaceProtocol, Closeable {
           continue;
         }
         boolean granted = grant == DynamicPool.Grant.GRANTED;
+        if (!granted) {
+          synchronized (this) {
+            ledger.refused(attemptId);
+          }
+        }
         // Saturating: a refused request may be as large as Long.MAX_VALUE.
         (granted ? grantedBytes : refusedBytes).accumulateAndGet(bytes, LongMath::saturatedAdd);
         return new Reservation(granted, ledger.leaseMillis());
@@ -312,7 +326,7 @@ public final class SpaceTuner implements LocalizedSpaceProtocol, Closeable {
   public void finish(String attemptId) throws IOException {
     checkAttempt(attemptId);
     synchronized (this) {
-      ledger.finished(attemptId, clock.getAsLong());
+      ledger.finished(attemptId);
     }
     rebalance();
   }
@@ -332,7 +346,10 @@ public final class SpaceTuner implements LocalizedSpaceProtocol, Closeable {
         writeAddress(dir); // the NodeManager cleaned its local dirs at start-up
       }
     }
-    long started = clock.getAsLong();
+    long scanNumber;
+    synchronized (this) {
+      scanNumber = ledger.scanBegins();
+    }
     LocalizedScan scan = LocalizedScan.of(dirs, ADDRESS_FILE);
     if (!scan.unreadable().isEmpty() && unreadablePaths == 0) {
       LOG.warn("mpCache: {} paths under the localized dirs cannot be read by the DataNode (for"
@@ -341,7 +358,7 @@ public final class SpaceTuner implements LocalizedSpaceProtocol, Closeable {
     }
     unreadablePaths = scan.unreadable().size();
     synchronized (this) {
-      ledger.scanned(scan.bytesByAttempt(), started);
+      ledger.scanned(scan.bytesByAttempt(), scanNumber);
     }
     rebalance();
   }

@@ -6,8 +6,8 @@ package org.mpcache.slave;
  * buffer span, a fetched map output for its decompressed length) and writes the file compressed,
  * so under map-output compression a request is several times the file. A request is charged its
  * size times this share ({@link #charge}); the scans then count the files as written, so a share
- * learned too low holds until the next scan. Reduce attempts teach nothing: their merges delete
- * what they read, so what they leave is less than they wrote.
+ * learned too low holds until the next scan. Only maps granted their one request teach
+ * ({@link LocalizedLedger#finished}): what other attempts leave is less than they wrote.
  *
  * <p>Recent attempts weigh more (each sample's weight decays by {@value #DECAY} per later one).
  * The share is never above 1 (a charge above the request would refuse what fits) nor under

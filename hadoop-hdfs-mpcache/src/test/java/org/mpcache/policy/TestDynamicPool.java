@@ -94,6 +94,17 @@ class TestDynamicPool {
   }
 
   @Test
+  void localizedDataMeasuredBeyondItsUnitsTakesTheUnitsItFills() {
+    DynamicPool pool = pool();
+    assertEquals(Grant.GRANTED, pool.request(UNIT, 8 * UNIT), "charged less than it writes");
+    pool.localizedNow(4 * UNIT + 1, 0);
+    assertEquals(3, pool.lentUnits(), "its files fill 2 own units and 3 of the pool");
+    assertEquals(5 * UNIT, pool.inputCapacityBytes(), "input data leaves them");
+    pool.localizedNow(9 * UNIT, 0);
+    assertEquals(4, pool.lentUnits(), "never more than the pool");
+  }
+
+  @Test
   void growingLocalizedDataKeepsItsPoolUnits() {
     DynamicPool pool = pool();
     pool.request(3 * UNIT, 0);

@@ -17,9 +17,9 @@ class TestLocalizedLedger {
     LocalizedLedger ledger = new LocalizedLedger(1_000);
     ledger.granted(MAP, 300, 300, 0);
     assertEquals(300, ledger.usedBytes(10));
-    ledger.scanned(Map.of(MAP, 100L), 0);
+    ledger.scanned(Map.of(MAP, 100L), ledger.scanBegins());
     assertEquals(300, ledger.usedBytes(20), "written 100 of 300 granted");
-    ledger.scanned(Map.of(MAP, 400L), 0);
+    ledger.scanned(Map.of(MAP, 400L), ledger.scanBegins());
     assertEquals(400, ledger.usedBytes(30), "wrote more than it asked for");
   }
 
@@ -28,10 +28,10 @@ class TestLocalizedLedger {
     LocalizedLedger ledger = new LocalizedLedger(1_000);
     ledger.granted(MAP, 300, 300, 0);
     ledger.granted(REDUCE, 50, 50, 0);
-    ledger.scanned(Map.of(MAP, 100L, LocalizedLedger.NO_ATTEMPT, 7L), 0);
-    ledger.finished(MAP, 5);
+    ledger.scanned(Map.of(MAP, 100L, LocalizedLedger.NO_ATTEMPT, 7L), ledger.scanBegins());
+    ledger.finished(MAP);
     assertEquals(100 + 50 + 7, ledger.usedBytes(10));
-    ledger.scanned(Map.of(), 10);
+    ledger.scanned(Map.of(), ledger.scanBegins());
     assertEquals(50, ledger.usedBytes(20), "YARN deleted the application's files");
   }
 
@@ -41,12 +41,13 @@ class TestLocalizedLedger {
     assertEquals(1_000, ledger.charge(1_000), "nothing learned: charged in full");
     ledger.granted(MAP, 1_000, 1_000, 0);
     ledger.granted(REDUCE, 1_000, 1_000, 0);
-    ledger.finished(MAP, 10);
-    ledger.finished(REDUCE, 10);
-    ledger.scanned(Map.of(MAP, 100L, REDUCE, 10L), 5);
+    long scanUnderWay = ledger.scanBegins();
+    ledger.finished(MAP);
+    ledger.finished(REDUCE);
+    ledger.scanned(Map.of(MAP, 100L, REDUCE, 10L), scanUnderWay);
     assertEquals(1_000, ledger.charge(1_000), "a scan begun before the map ended: its files may "
         + "not be whole");
-    ledger.scanned(Map.of(MAP, 250L, REDUCE, 10L), 10);
+    ledger.scanned(Map.of(MAP, 250L, REDUCE, 10L), ledger.scanBegins());
     assertEquals(0.25, ledger.writtenShare(), "the map's file: a reduce's merges are gone");
     assertEquals(250, ledger.charge(1_000));
 
@@ -54,12 +55,27 @@ class TestLocalizedLedger {
     ledger.granted(second, ledger.charge(1_000), 1_000, 20);
     assertEquals(250 + 10 + 250, ledger.usedBytes(20),
         "the ended attempts' files, and the second map charged until its files are scanned");
-    ledger.scanned(Map.of(MAP, 250L, second, 900L), 20);
+    ledger.scanned(Map.of(MAP, 250L, second, 900L), ledger.scanBegins());
     assertEquals(250 + 900, ledger.usedBytes(21), "a share learned too low holds one scan");
-    ledger.finished(second, 30);
-    ledger.scanned(Map.of(MAP, 250L, second, 900L), 30);
+    ledger.finished(second);
+    ledger.scanned(Map.of(MAP, 250L, second, 900L), ledger.scanBegins());
     assertEquals((0.9 * 250 + 900) / (0.9 * 1_000 + 1_000), ledger.writtenShare(), 1e-9,
         "the asked-for bytes, not the charged ones, teach");
+  }
+
+  @Test
+  void onlyMapsGrantedTheirOneRequestTeach() {
+    LocalizedLedger ledger = new LocalizedLedger(1_000);
+    String spills = "attempt_1_0001_m_000001_0";
+    String refused = "attempt_1_0001_m_000002_0";
+    ledger.granted(spills, 500, 500, 0); // two spills, then merged into its output
+    ledger.granted(spills, 500, 500, 0);
+    ledger.granted(refused, 1_000, 1_000, 0);
+    ledger.refused(refused); // its output went to HDD
+    ledger.finished(spills);
+    ledger.finished(refused);
+    ledger.scanned(Map.of(spills, 400L, refused, 24L), ledger.scanBegins());
+    assertEquals(1, ledger.writtenShare(), "neither left what it wrote");
   }
 
   @Test
