@@ -39,8 +39,8 @@ public final class Trace implements Iterable<TraceJob> {
     this.jobs = jobs;
   }
 
-  /** A trace of the given jobs (hand-made ones, in tests). */
-  static Trace of(PolicySimulator.Settings settings, List<TraceJob> jobs) {
+  /** A trace of the given jobs (hand-made ones, or a benchmark's job stream). */
+  public static Trace of(PolicySimulator.Settings settings, List<TraceJob> jobs) {
     if (jobs.size() != settings.jobs()) {
       throw new IllegalArgumentException(settings.jobs() + " jobs in the settings, "
           + jobs.size() + " given");

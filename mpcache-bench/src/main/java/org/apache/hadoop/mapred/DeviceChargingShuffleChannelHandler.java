@@ -10,6 +10,7 @@ import java.util.concurrent.Executor;
 
 import org.mpcache.bench.device.Device;
 import org.mpcache.bench.device.EmulatedDevices;
+import org.mpcache.bench.device.IoCause;
 
 /**
  * One shuffle connection's handler: Hadoop's, except that a map output partition on an emulated
@@ -57,7 +58,7 @@ class DeviceChargingShuffleChannelHandler extends ShuffleChannelHandler {
   }
 
   private void read(Device device, long bytes) {
-    Device.Meter meter = device.meter();
+    Device.Meter meter = device.meter(IoCause.SHUFFLE_SERVE);
     for (long left = bytes; left > 0; left -= readBytes) {
       meter.charge(Math.min(left, readBytes));
     }

@@ -24,23 +24,26 @@ public final class Device {
     return name;
   }
 
-  /** Moves {@code bytes} for {@code stream} on this device, waiting as long as the device would. */
-  public void transfer(long stream, Extent extent, long bytes) {
+  /**
+   * Moves {@code bytes} for {@code stream} on this device for {@code cause}, waiting as long as
+   * the device would.
+   */
+  public void transfer(long stream, Extent extent, long bytes, IoCause cause) {
     if (bytes <= 0 || !enabled.getAsBoolean()) {
       return;
     }
     boolean startsExtent = extent.consume(bytes, profile.extentBytes());
     long now = System.nanoTime();
     long done = state.update(
-        s -> DeviceQueue.serve(profile, s, now, stream, bytes, startsExtent)).busyUntil();
+        s -> DeviceQueue.serve(profile, s, now, stream, bytes, startsExtent), cause).busyUntil();
     for (long wait = done - System.nanoTime(); wait > 0; wait = done - System.nanoTime()) {
       LockSupport.parkNanos(wait);
     }
   }
 
-  /** A stream of small reads or writes on this device, charged in batches. */
-  public Meter meter() {
-    return new Meter();
+  /** A stream of small reads or writes on this device for {@code cause}, charged in batches. */
+  public Meter meter(IoCause cause) {
+    return new Meter(cause);
   }
 
   /**
@@ -52,7 +55,12 @@ public final class Device {
     private static final long BATCH_BYTES = 64 << 10;
     private final long stream = EmulatedDevices.newStream();
     private final Extent extent = new Extent();
+    private final IoCause cause;
     private long pending;
+
+    private Meter(IoCause cause) {
+      this.cause = cause;
+    }
 
     public void charge(long bytes) {
       pending += Math.max(bytes, 0);
@@ -63,14 +71,19 @@ public final class Device {
 
     /** Charges what is pending (at the end of the stream). */
     public void flush() {
-      transfer(stream, extent, pending);
+      transfer(stream, extent, pending, cause);
       pending = 0;
     }
   }
 
   /** Totals since the device was created: bytes moved, busy time, seeks. */
   public DeviceQueue.State totals() {
-    return state.update(s -> s);
+    return state.update(s -> s, null);
+  }
+
+  /** Busy time since the device was created for each cause, by {@link IoCause#ordinal()}. */
+  public long[] busyNanosByCause() {
+    return state.busyNanosByCause();
   }
 
   /** How much of its current extent a stream has left on a device. */

@@ -21,6 +21,8 @@ import org.mpcache.conf.MpCacheConfigKeys;
  * copy I/O through the same provider). Each DataXceiver thread is one stream.
  */
 public final class DeviceEmulatingFileIoEvents extends FaultInjectorFileIoEvents {
+  /** The slave's background fills' thread names (org.mpcache.slave.Fills). */
+  private static final String BACKGROUND_FILL_THREADS = "mpcache-fill-";
   private static final ThreadLocal<Boolean> FROM_MEMORY = ThreadLocal.withInitial(() -> false);
 
   private final EmulatedDevices devices;
@@ -75,13 +77,17 @@ public final class DeviceEmulatingFileIoEvents extends FaultInjectorFileIoEvents
   public void beforeFileIo(FsVolumeSpi volume, FileIoProvider.OPERATION op, long len) {
     super.beforeFileIo(volume, op, len);
     switch (op) {
-      case READ, WRITE, TRANSFER, NATIVE_COPY -> charge(volume, len);
+      case READ, TRANSFER -> charge(volume, len, volume == null ? IoCause.CACHE_COPY
+          : Thread.currentThread().getName().startsWith(BACKGROUND_FILL_THREADS)
+              ? IoCause.FILL_READ : IoCause.HDFS_READ);
+      case WRITE, NATIVE_COPY -> charge(volume, len,
+          volume == null ? IoCause.CACHE_COPY : IoCause.HDFS_WRITE);
       default -> {
       }
     }
   }
 
-  private void charge(FsVolumeSpi volume, long len) {
+  private void charge(FsVolumeSpi volume, long len, IoCause cause) {
     if (FROM_MEMORY.get()) {
       return;
     }
@@ -90,7 +96,7 @@ public final class DeviceEmulatingFileIoEvents extends FaultInjectorFileIoEvents
         .orElse(null);
     if (device != null) {
       device.transfer(EmulatedDevices.threadStream(),
-          extents.get().computeIfAbsent(device, d -> new Device.Extent()), len);
+          extents.get().computeIfAbsent(device, d -> new Device.Extent()), len, cause);
     }
   }
 }

@@ -57,7 +57,7 @@ public class EmulatedLocalFileSystem extends LocalFileSystem {
 
     DeviceInput(FSDataInputStream in, Device device) {
       this.in = in;
-      this.meter = device.meter();
+      this.meter = device.meter(IoCause.LOCAL_READ);
     }
 
     @Override
@@ -114,7 +114,7 @@ public class EmulatedLocalFileSystem extends LocalFileSystem {
 
     DeviceOutput(OutputStream out, Device device) {
       super(out);
-      this.meter = device.meter();
+      this.meter = device.meter(IoCause.LOCAL_WRITE);
     }
 
     @Override

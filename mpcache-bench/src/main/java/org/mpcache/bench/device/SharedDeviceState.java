@@ -8,12 +8,15 @@ import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.Arrays;
+import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 
 /**
  * A device's {@link DeviceQueue.State} in a memory-mapped file, so that the DataNodes in the
  * harness JVM and the task JVMs YARN launches queue on the same emulated device. A spin lock word
- * guards the few fields (held for nanoseconds; every process maps the same page).
+ * guards the few fields (held for nanoseconds; every process maps the same page). Busy time is
+ * also kept per {@link IoCause}.
  */
 final class SharedDeviceState {
   private static final VarHandle LONGS =
@@ -24,7 +27,8 @@ final class SharedDeviceState {
   private static final int BYTES = 24;
   private static final int BUSY_NANOS = 32;
   private static final int SEEKS = 40;
-  private static final int SIZE = 64;
+  private static final int BUSY_BY_CAUSE = 64;
+  private static final int SIZE = BUSY_BY_CAUSE + 8 * IoCause.values().length;
 
   private final MappedByteBuffer page;
 
@@ -40,22 +44,46 @@ final class SharedDeviceState {
     }
   }
 
-  /** Applies {@code change} atomically across processes and returns the new state. */
-  DeviceQueue.State update(UnaryOperator<DeviceQueue.State> change) {
-    while (!LONGS.compareAndSet(page, LOCK, 0L, 1L)) {
-      Thread.onSpinWait();
-    }
-    try {
-      DeviceQueue.State next = change.apply(read());
+  /**
+   * Applies {@code change} atomically across processes, adds the busy time it adds to
+   * {@code cause}'s (to none when null), and returns the new state.
+   */
+  DeviceQueue.State update(UnaryOperator<DeviceQueue.State> change, IoCause cause) {
+    return locked(() -> {
+      DeviceQueue.State before = read();
+      DeviceQueue.State next = change.apply(before);
       page.putLong(BUSY_UNTIL, next.busyUntil());
       page.putLong(LAST_STREAM, next.lastStream());
       page.putLong(BYTES, next.bytes());
       page.putLong(BUSY_NANOS, next.busyNanos());
       page.putLong(SEEKS, next.seeks());
+      if (cause != null) {
+        int slot = causeSlot(cause);
+        page.putLong(slot, page.getLong(slot) + next.busyNanos() - before.busyNanos());
+      }
       return next;
+    });
+  }
+
+  /** Busy time charged to each cause, indexed by {@link IoCause#ordinal()}. */
+  long[] busyNanosByCause() {
+    return locked(() -> Arrays.stream(IoCause.values())
+        .mapToLong(cause -> page.getLong(causeSlot(cause))).toArray());
+  }
+
+  private <T> T locked(Supplier<T> action) {
+    while (!LONGS.compareAndSet(page, LOCK, 0L, 1L)) {
+      Thread.onSpinWait();
+    }
+    try {
+      return action.get();
     } finally {
       LONGS.setVolatile(page, LOCK, 0L);
     }
+  }
+
+  private static int causeSlot(IoCause cause) {
+    return BUSY_BY_CAUSE + 8 * cause.ordinal();
   }
 
   private DeviceQueue.State read() {

@@ -16,6 +16,7 @@ import java.net.InetSocketAddress;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -55,6 +56,7 @@ import org.mpcache.bench.device.Device;
 import org.mpcache.bench.device.EmulatedDevices;
 import org.mpcache.bench.device.EmulatedDevicesDatasetFactory;
 import org.mpcache.bench.device.EmulatedLocalFileSystem;
+import org.mpcache.bench.device.IoCause;
 import org.mpcache.locality.HostNodeManager;
 import org.mpcache.locality.LoopbackHosts;
 import org.mpcache.locality.MpCacheClientProtocolProvider;
@@ -432,6 +434,14 @@ final class BenchCluster implements StreamCluster {
   @Override
   public long[] hddBusyNanos() {
     return hdds().mapToLong(hdd -> hdd.totals().busyNanos()).toArray();
+  }
+
+  @Override
+  public long[] hddBusyNanosByCause() {
+    List<long[]> hdds = hdds().map(Device::busyNanosByCause).toList();
+    long[] sum = new long[hdds.isEmpty() ? 0 : IoCause.values().length];
+    hdds.forEach(busy -> Arrays.setAll(sum, i -> sum[i] + busy[i]));
+    return sum;
   }
 
   /** The emulated HDDs ({@link #start} names them "node<i>-hdd"). */

@@ -205,6 +205,21 @@ public final class BenchmarkHarness {
       log("  job %2d %-22s %-14s %4d MB", spec.index(), spec.benchmark().name(),
           spec.input().source().dirName() + "/k" + spec.input().k(), spec.input().bytes() >> 20);
     }
+    if (!options.existingCluster()) {
+      logSimulation(seed, mix);
+    }
+  }
+
+  /** What the policy simulator says a cache of this size could hit on these jobs. */
+  private void logSimulation(long seed, WorkloadMix mix) {
+    long ssdBytes = options.ssdBytesPerNode(mix.workingSetBytes());
+    log("seed %d simulated (docs/policies.md; %d blocks of input a node): timed jobs' block "
+        + "hits / whole-job hits", seed, ssdBytes / options.blockBytes());
+    for (StreamSimulation.Figures figures : new StreamSimulation(mix, options.nodes(),
+        options.blockBytes(), ssdBytes, options.zipfS(), seed).figures()) {
+      log("  %-14s %5.1f %% / %5.1f %%", figures.name(), 100 * figures.blockHits(),
+          100 * figures.jobHits());
+    }
   }
 
   /**

@@ -284,6 +284,11 @@ final class ExistingCluster implements StreamCluster {
   }
 
   @Override
+  public long[] hddBusyNanosByCause() {
+    return new long[0];
+  }
+
+  @Override
   public boolean onThisMachine() {
     return false;
   }

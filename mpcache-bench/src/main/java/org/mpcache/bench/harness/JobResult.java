@@ -1,6 +1,12 @@
 package org.mpcache.bench.harness;
 
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
 import java.util.Locale;
+import java.util.stream.Collectors;
+
+import org.mpcache.bench.device.IoCause;
 
 /**
  * One timed job of one configuration, a line of a results CSV.
@@ -25,17 +31,41 @@ import java.util.Locale;
  *     SSD (the rest went to the HDD local dirs), NaN where localized data is not cached
  * @param firstRead whether no earlier job of the stream (history included) read this input
  * @param outputChecked whether the job's output was checked against its local oracle
+ * @param hddSecondsByCause busy seconds of the emulated HDDs while the job ran, summed over them,
+ *     for each {@link IoCause} by its ordinal; NaN each when not emulated or not measured (results
+ *     of earlier runs)
  */
 public record JobResult(ClusterSetup setup, long seed, int index, String benchmark,
     String input, long inputBytes, double seconds, double mapSeconds, double reduceSeconds,
     double hitRatio, double hddUtilization, double busiestHdd, double busiestHddInMaps,
     double cpuUtilization, double dataLocalMaps, double cacheLocalMaps, long shuffleBytes,
-    double localizedOnSsd, boolean firstRead, boolean outputChecked) {
+    double localizedOnSsd, boolean firstRead, boolean outputChecked,
+    List<Double> hddSecondsByCause) {
 
-  static final String CSV_HEADER = "configuration,seed,job,benchmark,input,input_bytes,"
-      + "seconds,map_seconds,reduce_seconds,hit_ratio,hdd_utilization,busiest_hdd,"
+  /** The HDD time of a job whose devices were not emulated or not measured by cause. */
+  static final List<Double> NOT_MEASURED =
+      Collections.nCopies(IoCause.values().length, Double.NaN);
+  private static final String[] BASE_COLUMNS = ("configuration,seed,job,benchmark,input,"
+      + "input_bytes,seconds,map_seconds,reduce_seconds,hit_ratio,hdd_utilization,busiest_hdd,"
       + "busiest_hdd_in_maps,cpu_utilization,data_local_maps,cache_local_maps,shuffle_bytes,"
-      + "localized_on_ssd,first_read,output_checked";
+      + "localized_on_ssd,first_read,output_checked").split(",");
+
+  static final String CSV_HEADER = String.join(",", BASE_COLUMNS) + Arrays.stream(
+      IoCause.values()).map(cause -> ",hdd_" + cause.name().toLowerCase(Locale.ROOT) + "_seconds")
+      .collect(Collectors.joining());
+
+  public JobResult {
+    if (hddSecondsByCause.size() != IoCause.values().length) {
+      throw new IllegalArgumentException("one HDD time per cause expected, not "
+          + hddSecondsByCause);
+    }
+    hddSecondsByCause = List.copyOf(hddSecondsByCause);
+  }
+
+  /** The HDDs' busy seconds for {@code cause} while the job ran; NaN when not measured. */
+  double hddSeconds(IoCause cause) {
+    return hddSecondsByCause.get(cause.ordinal());
+  }
 
   String csv() {
     return String.join(",", setup.label(), Long.toString(seed), Integer.toString(index),
@@ -43,19 +73,25 @@ public record JobResult(ClusterSetup setup, long seed, int index, String benchma
         fmt(reduceSeconds), fmt(hitRatio), fmt(hddUtilization), fmt(busiestHdd),
         fmt(busiestHddInMaps), fmt(cpuUtilization), fmt(dataLocalMaps), fmt(cacheLocalMaps),
         Long.toString(shuffleBytes), fmt(localizedOnSsd), Boolean.toString(firstRead),
-        Boolean.toString(outputChecked));
+        Boolean.toString(outputChecked)) + hddSecondsByCause.stream()
+            .map(seconds -> "," + fmt(seconds)).collect(Collectors.joining());
   }
 
   JobResult withOutputChecked() {
     return new JobResult(setup, seed, index, benchmark, input, inputBytes, seconds, mapSeconds,
         reduceSeconds, hitRatio, hddUtilization, busiestHdd, busiestHddInMaps, cpuUtilization,
-        dataLocalMaps, cacheLocalMaps, shuffleBytes, localizedOnSsd, firstRead, true);
+        dataLocalMaps, cacheLocalMaps, shuffleBytes, localizedOnSsd, firstRead, true,
+        hddSecondsByCause);
   }
 
-  /** The job a line of {@link #csv()} describes. */
+  /**
+   * The job a line of {@link #csv()} describes; lines of earlier runs, without the HDD time by
+   * cause, are read as not measuring it.
+   */
   static JobResult parse(String line) {
     String[] f = line.split(",", -1);
-    if (f.length != CSV_HEADER.split(",").length) {
+    int columns = CSV_HEADER.split(",").length;
+    if (f.length != columns && f.length != BASE_COLUMNS.length) {
       throw new IllegalArgumentException("not a line of a results CSV (" + CSV_HEADER + "): "
           + line);
     }
@@ -63,7 +99,8 @@ public record JobResult(ClusterSetup setup, long seed, int index, String benchma
         f[3], f[4], Long.parseLong(f[5]), num(f[6]), num(f[7]), num(f[8]), num(f[9]),
         num(f[10]), num(f[11]), num(f[12]), num(f[13]), num(f[14]), num(f[15]),
         Long.parseLong(f[16]), num(f[17]), Boolean.parseBoolean(f[18]),
-        Boolean.parseBoolean(f[19]));
+        Boolean.parseBoolean(f[19]), f.length == BASE_COLUMNS.length ? NOT_MEASURED
+            : Arrays.stream(f, BASE_COLUMNS.length, columns).map(JobResult::num).toList());
   }
 
   private static String fmt(double value) {

@@ -7,6 +7,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.IntStream;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
@@ -82,6 +83,7 @@ final class JobStream {
     long grantedBefore = cluster.localizedGrantedBytes();
     long refusedBefore = cluster.localizedRefusedBytes();
     long[] busyBefore = cluster.hddBusyNanos();
+    long[] causesBefore = cluster.hddBusyNanosByCause();
     cluster.emulate(true);
     MachineCpu.Reading cpuBefore = MachineCpu.read();
     boolean ok;
@@ -116,6 +118,7 @@ final class JobStream {
     double localizedOnSsd = !cluster.setup().localized() || granted + refused == 0 ? Double.NaN
         : granted / (double) (granted + refused);
     double[] hdd = hddShares(busyBefore, cluster.hddBusyNanos(), wallNanos);
+    List<Double> hddSecondsByCause = secondsSince(causesBefore, cluster.hddBusyNanosByCause());
     Counters counters = job.getCounters();
     long maps = counters.findCounter(JobCounter.TOTAL_LAUNCHED_MAPS).getValue();
     if (maps == 0) {
@@ -134,7 +137,13 @@ final class JobStream {
         spec.input().source().dirName() + "/k" + spec.input().k(), inputBytes, seconds,
         mapSeconds, seconds - mapSeconds, hit, hdd[0], hdd[1], busiestInMaps, cpuBusy,
         dataLocal, cacheLocal, counters.findCounter(TaskCounter.REDUCE_SHUFFLE_BYTES).getValue(),
-        localizedOnSsd, firstRead, false);
+        localizedOnSsd, firstRead, false, hddSecondsByCause);
+  }
+
+  /** Seconds of busy time from {@code before} to {@code after}; not measured when empty. */
+  private static List<Double> secondsSince(long[] before, long[] after) {
+    return after.length == 0 ? JobResult.NOT_MEASURED
+        : IntStream.range(0, after.length).mapToObj(i -> (after[i] - before[i]) / 1e9).toList();
   }
 
   /** Mean and busiest busy share of the HDDs over {@code wallNanos}; NaN when not emulated. */

@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -23,6 +24,7 @@ import java.util.function.ToDoubleFunction;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
+import org.mpcache.bench.device.IoCause;
 import org.mpcache.bench.harness.BarChart.Axis;
 import org.mpcache.bench.harness.BarChart.Bar;
 import org.mpcache.bench.harness.BarChart.Series;
@@ -136,7 +138,7 @@ final class Report {
 
   private List<Section> sections() {
     return List.of(headline(), targetSection(), gateSection(), seedSection(), phaseSection(),
-        hitSection(), resourceSection(), benchmarkSection(), setting());
+        hitSection(), resourceSection(), hddTimeSection(), benchmarkSection(), setting());
   }
 
   private String title() {
@@ -365,6 +367,31 @@ final class Report {
         + "weighted by the time they cover (map phases for the busiest HDD, whole jobs for the "
         + "rest); locality and localized data on SSD: mean share over the jobs."), table,
         List.of());
+  }
+
+  /** Where the HDDs' time went: what a cache can take off them and what it cannot. */
+  private Section hddTimeSection() {
+    List<IoCause> causes = Arrays.stream(IoCause.values())
+        .filter(cause -> cause != IoCause.CACHE_COPY).toList();
+    Table table = new Table(Stream.concat(Stream.of("configuration"), Stream.concat(
+        causes.stream().map(IoCause::label), Stream.of("all"))).toArray(String[]::new));
+    for (ClusterSetup setup : setups) {
+      double all = mean(setup, job -> causes.stream().mapToDouble(job::hddSeconds).sum());
+      if (!Double.isNaN(all)) {
+        table.row(Stream.concat(Stream.of(Cell.text(setup.label())), Stream.concat(
+            causes.stream().map(cause -> mean(setup, job -> job.hddSeconds(cause))),
+            Stream.of(all)).map(value -> Cell.number(seconds(value)))).toArray(Cell[]::new));
+      }
+    }
+    boolean measured = !table.rows().isEmpty();
+    return new Section("hdd-time", "Where the HDDs' time went", List.of(measured
+        ? "Mean busy seconds of the emulated HDDs per job, summed over the nodes, by what kept "
+            + "them busy (seeks included); configurations whose runs did not measure it have no "
+            + "row. A cache can take HDFS reads of job input off the HDDs, and localized data on "
+            + "SSD local and shuffle I/O; HDFS writes (job outputs, staging files) stay on them "
+            + "in every configuration."
+        : "Not measured: the devices were not emulated, or the runs predate this table."),
+        measured ? table : null, List.of());
   }
 
   private double busyCpu(ClusterSetup setup) {

@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.Map;
 
+import org.mpcache.bench.device.IoCause;
+
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
@@ -50,6 +52,12 @@ interface StreamCluster extends AutoCloseable {
 
   /** Busy time of each emulated HDD so far, in nanoseconds; empty when not emulated. */
   long[] hddBusyNanos();
+
+  /**
+   * Busy time of the emulated HDDs so far, summed over them, for each {@link IoCause} (by its
+   * ordinal), in nanoseconds; empty when not emulated.
+   */
+  long[] hddBusyNanosByCause();
 
   /** Whether every process of the cluster runs on this machine, so its CPU load is theirs. */
   boolean onThisMachine();

@@ -33,7 +33,7 @@ class TestEmulatedDevices {
   @Test
   void smallTransfersAreChargedInBatchesWithNothingLost() throws Exception {
     Device fast = soleDevice("10000MB/s,0ms,64KB", true);
-    Device.Meter meter = fast.meter();
+    Device.Meter meter = fast.meter(IoCause.LOCAL_WRITE);
     for (int i = 0; i < 1000; i++) {
       meter.charge(1);
     }
@@ -48,9 +48,33 @@ class TestEmulatedDevices {
   @Test
   void disabledDevicesCostNothingAndCountNothing() throws Exception {
     Device slow = soleDevice("1MB/s,1000ms,64KB", false);
-    slow.transfer(EmulatedDevices.newStream(), new Device.Extent(), 100 << 20);
+    slow.transfer(EmulatedDevices.newStream(), new Device.Extent(), 100 << 20,
+        IoCause.HDFS_READ);
     assertEquals(0, slow.totals().bytes());
+    assertEquals(0, slow.busyNanosByCause()[IoCause.HDFS_READ.ordinal()]);
     assertFalse(EmulatedDevices.of(new Configuration(false)).emulating());
+  }
+
+  @Test
+  void busyTimeIsChargedToItsCauseSeeksIncluded() throws Exception {
+    Device device = soleDevice("1000MB/s,2ms,64KB", true);
+    device.transfer(EmulatedDevices.newStream(), new Device.Extent(), 1_000 << 20 >> 10,
+        IoCause.HDFS_READ);
+    Device.Meter writes = device.meter(IoCause.LOCAL_WRITE);
+    writes.charge(2_000 << 20 >> 10);
+    writes.flush();
+
+    long[] busy = device.busyNanosByCause();
+    DeviceProfile profile = DeviceProfile.parse("1000MB/s,2ms,64KB");
+    long seek = 2_000_000;
+    assertEquals(profile.transferNanos(1_000 << 20 >> 10) + seek,
+        busy[IoCause.HDFS_READ.ordinal()], "1 ms read after a seek");
+    assertEquals(profile.transferNanos(2_000 << 20 >> 10) + seek,
+        busy[IoCause.LOCAL_WRITE.ordinal()],
+        "another stream seeks again");
+    assertEquals(device.totals().busyNanos(), busy[IoCause.HDFS_READ.ordinal()]
+        + busy[IoCause.LOCAL_WRITE.ordinal()], "every busy nanosecond has its cause");
+    assertEquals(0, busy[IoCause.SHUFFLE_SERVE.ordinal()]);
   }
 
   /** One emulated device of the given profile over a fresh directory, switched on or off. */

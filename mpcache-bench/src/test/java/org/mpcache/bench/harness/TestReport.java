@@ -12,6 +12,7 @@ import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.function.UnaryOperator;
@@ -20,6 +21,7 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.mpcache.bench.device.DeviceProfile;
+import org.mpcache.bench.device.IoCause;
 import org.mpcache.bench.harness.Report.Gate;
 import org.mpcache.bench.harness.Report.Target;
 import org.mpcache.bench.harness.Stats.Interval;
@@ -76,7 +78,15 @@ class TestReport {
         grep ? 8 * MB : 24 * MB, seconds, grep ? seconds : seconds / 2, grep ? 0 : seconds / 2,
         hitRatio(setup, index), 0.7, 0.9, 0.9, 0.5, 1.0,
         setup.mpCache() ? 0.75 : Double.NaN, grep ? 0 : 24 * MB,
-        setup.localized() ? 0.5 : Double.NaN, index < 2, true);
+        setup.localized() ? 0.5 : Double.NaN, index < 2, true, hddSeconds(setup));
+  }
+
+  /** Stock's HDDs busy with input reads; mpCache's with half of them; memory not measured. */
+  private static List<Double> hddSeconds(ClusterSetup setup) {
+    double reads = setup == ClusterSetup.MPCACHE ? 5 : 10;
+    return setup == ClusterSetup.MEMORY ? JobResult.NOT_MEASURED
+        : Arrays.stream(IoCause.values()).map(cause -> cause == IoCause.HDFS_READ ? reads
+            : cause == IoCause.HDFS_WRITE ? 2.0 : 0.0).toList();
   }
 
   private static List<JobResult> results() {
@@ -104,7 +114,7 @@ class TestReport {
         j.inputBytes(), j.seconds(), j.mapSeconds(), j.reduceSeconds(), j.hitRatio(),
         j.hddUtilization(), j.busiestHdd(), busiestHddInMaps, cpuUtilization,
         j.dataLocalMaps(), j.cacheLocalMaps(), j.shuffleBytes(), j.localizedOnSsd(),
-        j.firstRead(), outputChecked);
+        j.firstRead(), outputChecked, j.hddSecondsByCause());
   }
 
   private static Report report(List<JobResult> results) {
@@ -312,7 +322,7 @@ class TestReport {
 
     Document page = Dom.parse(Files.readString(dir.resolve("report.html")));
     for (String table : List.of("ratios", "targets", "gates", "seeds", "phases", "hits",
-        "resources", "benchmarks", "setting")) {
+        "resources", "hdd-time", "benchmarks", "setting")) {
       assertNotNull(byId(page, "table-" + table), table);
     }
     Element gates = byId(page, "table-gates");
@@ -343,6 +353,33 @@ class TestReport {
     // map and reduce side by side for every configuration, the baseline too
     assertEquals(2 * SETUPS.size(), elements(byId(page, "chart-phases"), "rect", "bar").size());
     assertEquals(4, page.getElementsByTagName("figcaption").getLength());
+  }
+
+  @Test
+  void theHddsTimeIsSplitByCauseForTheConfigurationsThatMeasuredIt() {
+    String summary = report(results()).summaryMarkdown();
+    String section = summary.substring(summary.indexOf("## Where the HDDs' time went"));
+    section = section.substring(0, section.indexOf("\n## ", 3));
+    assertEquals(List.of("configuration", "HDFS reads", "fill re-reads", "HDFS writes",
+        "local reads", "local writes", "shuffle serving", "all"),
+        cells(line(section, "| configuration ")));
+    assertEquals(List.of("stock", "10.0", "0.0", "2.0", "0.0", "0.0", "0.0", "12.0"),
+        cells(line(section, "| stock ")));
+    assertEquals(List.of("mpcache", "5.0", "0.0", "2.0", "0.0", "0.0", "0.0", "7.0"),
+        cells(line(section, "| mpcache ")));
+    assertFalse(section.contains("| memory "), "memory's runs did not measure it");
+
+    String unmeasured = report(results().stream()
+        .map(j -> withHddTime(j, JobResult.NOT_MEASURED)).toList()).summaryMarkdown();
+    assertTrue(unmeasured.contains("Not measured: the devices were not emulated"), unmeasured);
+  }
+
+  private static JobResult withHddTime(JobResult j, List<Double> hddSecondsByCause) {
+    return new JobResult(j.setup(), j.seed(), j.index(), j.benchmark(), j.input(),
+        j.inputBytes(), j.seconds(), j.mapSeconds(), j.reduceSeconds(), j.hitRatio(),
+        j.hddUtilization(), j.busiestHdd(), j.busiestHddInMaps(), j.cpuUtilization(),
+        j.dataLocalMaps(), j.cacheLocalMaps(), j.shuffleBytes(), j.localizedOnSsd(),
+        j.firstRead(), j.outputChecked(), hddSecondsByCause);
   }
 
   private static String line(String text, String start, String... containing) {

@@ -11,12 +11,13 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.mpcache.bench.device.IoCause;
 
 class TestResultsFolder {
   private static JobResult job(ClusterSetup setup, long seed, int index) {
     return new JobResult(setup, seed, index, "grep", "wikipedia/k1", 8 << 20, 30.5, 20, 10.5,
         setup.mpCache() ? 0.75 : Double.NaN, 0.5, 0.9, 0.95, 0.4, 1.0, Double.NaN, 0,
-        Double.NaN, index == 0, true);
+        Double.NaN, index == 0, true, List.of(12.5, 0.0, 3.25, 0.0, 1.0, 2.0, Double.NaN));
   }
 
   @Test
@@ -51,5 +52,15 @@ class TestResultsFolder {
     JobResult job = job(ClusterSetup.MPCACHE_COLD, 3, 7);
     assertEquals(job.toString(), JobResult.parse(job.csv()).toString());
     assertThrows(IllegalArgumentException.class, () -> JobResult.parse("stock,1,2"));
+  }
+
+  @Test
+  void aResultLineOfAnEarlierRunReadsAsNotMeasuringHddTimeByCause() {
+    JobResult job = JobResult.parse("mpcache,1,0,histogram-movies,netflix/k4,33554432,24.8710,"
+        + "19.0590,5.8120,0.0000,0.3649,0.4028,0.6625,0.5161,0.7500,,502,1.0000,false,true");
+    assertEquals(24.871, job.seconds());
+    assertTrue(job.outputChecked());
+    assertEquals(JobResult.NOT_MEASURED, job.hddSecondsByCause());
+    assertTrue(Double.isNaN(job.hddSeconds(IoCause.HDFS_READ)));
   }
 }

@@ -1,0 +1,118 @@
+package org.mpcache.bench.harness;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.mpcache.bench.workload.WorkloadMix;
+import org.mpcache.bench.workload.WorkloadMix.JobSpec;
+import org.mpcache.policy.AdmissionControl;
+import org.mpcache.policy.DataSet;
+import org.mpcache.policy.MpCachePolicy;
+import org.mpcache.policy.ReplacementPolicies;
+import org.mpcache.puma.InputSource;
+import org.mpcache.simulator.JobBound;
+import org.mpcache.simulator.OfflineBound;
+import org.mpcache.simulator.PolicySimulator;
+import org.mpcache.simulator.PumaWorkload;
+import org.mpcache.simulator.Trace;
+import org.mpcache.simulator.TraceJob;
+
+/**
+ * A seed's job stream run through the policy simulator (docs/policies.md): what the master's
+ * policy, the block-level baselines and the offline bounds would hit on exactly the stream's
+ * jobs, so a low hit ratio can be told apart as the running cache's fault or the stream's. The
+ * blocks are placed as {@link LocalInputs} places them (one replica, node after node); each node
+ * caches as many whole blocks of the stream's block size as its SSD cache holds, all of them for
+ * input (the running cache also gives room to localized data).
+ */
+final class StreamSimulation {
+  /** Policies simulated beside the master's default. */
+  private static final List<String> BASELINES = List.of("lfu", "lru");
+
+  /**
+   * Block and job hit ratios of the timed jobs (the history warms the cache, as in a stream).
+   */
+  record Figures(String name, double blockHits, double jobHits) {
+  }
+
+  private final Trace trace;
+  private final int history;
+
+  StreamSimulation(WorkloadMix mix, int nodes, long blockBytes, long ssdBytesPerNode, double s,
+      long seed) {
+    this.history = mix.history().size();
+    List<JobSpec> all = new ArrayList<>(mix.history());
+    all.addAll(mix.jobs());
+    Map<WorkloadMix.DataSet, TraceJob> placed = new HashMap<>();
+    long nextBlock = 0;
+    for (WorkloadMix.DataSet dataSet : mix.dataSets()) {
+      int blocks = InputSource.files(dataSet.bytes(), blockBytes);
+      int[] replicas = new int[blocks * PumaWorkload.REPLICATION];
+      for (int b = 0; b < blocks; b++) {
+        // One replica: the trace's replica slots all name its node.
+        Arrays.fill(replicas, b * PumaWorkload.REPLICATION,
+            (b + 1) * PumaWorkload.REPLICATION, (int) ((nextBlock + b) % nodes));
+      }
+      placed.put(dataSet, new TraceJob(new DataSet(placed.size(), blocks), nextBlock, replicas,
+          new int[blocks]));
+      nextBlock += blocks;
+    }
+    PolicySimulator.Settings settings = new PolicySimulator.Settings(nodes, 1, all.size(), s,
+        ssdBytesPerNode >> 20, (int) (blockBytes >> 20), seed);
+    this.trace = Trace.of(settings, all.stream().map(job -> placed.get(job.input())).toList());
+  }
+
+  /** The master's default policy, the baselines, then the offline bounds. */
+  List<Figures> figures() {
+    List<Figures> figures = new ArrayList<>();
+    List<String> policies = new ArrayList<>(List.of(ReplacementPolicies.DEFAULT));
+    policies.addAll(BASELINES);
+    for (String name : policies) {
+      TimedHits hits = new TimedHits();
+      PolicySimulator.run(trace, ReplacementPolicies.create(name,
+          MpCachePolicy.DEFAULT_FULL_BONUS, AdmissionControl.BACK_TO_BACK_DISTANCE), hits);
+      hits.endJob();
+      figures.add(new Figures(name, hits.blockHits / (double) hits.blocks,
+          hits.jobHits / (double) timedJobs()));
+    }
+    figures.add(new Figures("offline bound", OfflineBound.run(trace, history).blockHitRatio(),
+        JobBound.jobHits(trace, history) / (double) timedJobs()));
+    return figures;
+  }
+
+  private int timedJobs() {
+    return trace.jobs() - history;
+  }
+
+  /** Counts the timed jobs' reads as the simulator reports them, in order. */
+  private final class TimedHits implements PolicySimulator.ReadObserver {
+    private long blocks;
+    private long blockHits;
+    private long jobHits;
+    private int job = -1;
+    private boolean allHit;
+
+    @Override
+    public void read(int readJob, long block, int node, boolean hit) {
+      if (readJob < history) {
+        return;
+      }
+      if (readJob != job) {
+        endJob();
+        job = readJob;
+        allHit = true;
+      }
+      blocks++;
+      blockHits += hit ? 1 : 0;
+      allHit &= hit;
+    }
+
+    void endJob() {
+      jobHits += job >= 0 && allHit ? 1 : 0;
+      job = -1;
+    }
+  }
+}

@@ -1,0 +1,47 @@
+package org.mpcache.bench.harness;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+import org.junit.jupiter.api.Test;
+import org.mpcache.bench.harness.StreamSimulation.Figures;
+import org.mpcache.bench.workload.WorkloadMix;
+import org.mpcache.policy.ReplacementPolicies;
+import org.mpcache.puma.PumaBenchmarks;
+
+class TestStreamSimulation {
+  private static final long MB = 1 << 20;
+  private static final WorkloadMix MIX =
+      new WorkloadMix(PumaBenchmarks.all(), 24, 30, 1.0, 4, 8 * MB, 1);
+
+  @Test
+  void everyPolicyStaysUnderTheOfflineBounds() {
+    List<Figures> figures = new StreamSimulation(MIX, 3, 8 * MB, 30 * MB, 1.0, 1).figures();
+    assertEquals(List.of(ReplacementPolicies.DEFAULT, "lfu", "lru", "offline bound"),
+        figures.stream().map(Figures::name).toList());
+    Figures bound = figures.get(figures.size() - 1);
+    assertTrue(bound.blockHits() < 1 && bound.jobHits() < 1, "a quarter of the working set: "
+        + bound);
+    for (Figures policy : figures) {
+      assertTrue(policy.blockHits() <= bound.blockHits() && policy.jobHits() <= bound.jobHits(),
+          policy + " over " + bound);
+    }
+  }
+
+  @Test
+  void aCacheHoldingTheWorkingSetCanHitEveryTimedJobWhoseInputWasReadBefore() {
+    Set<WorkloadMix.DataSet> read = new HashSet<>();
+    MIX.history().forEach(job -> read.add(job.input()));
+    int again = 0;
+    for (WorkloadMix.JobSpec job : MIX.jobs()) {
+      again += read.add(job.input()) ? 0 : 1;
+    }
+    Figures bound = new StreamSimulation(MIX, 3, 8 * MB, MIX.workingSetBytes(), 1.0, 1)
+        .figures().get(3);
+    assertEquals(again / (double) MIX.jobs().size(), bound.jobHits(), 1e-9);
+  }
+}
