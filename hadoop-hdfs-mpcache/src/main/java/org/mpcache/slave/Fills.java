@@ -44,7 +44,8 @@ final class Fills {
   private final CacheCounter.Values counters;
   private final long answerWaitMillis;
   private final long ioTimeoutMillis;
-  private final ThreadPoolExecutor writers = pool("mpcache-ssd-writer-%d", MAX_CONCURRENT_FILLS);
+  private final ThreadPoolExecutor writers =
+      pool(FillThreads.WRITER + "%d", MAX_CONCURRENT_FILLS);
   private final ThreadPoolExecutor admissions = pool("mpcache-admission-%d", MAX_CONCURRENT_FILLS);
   /** Copies for readers that read the replica files themselves; null when turned off. */
   private final ThreadPoolExecutor background;
@@ -64,7 +65,8 @@ final class Fills {
     if (backgroundThreads > 0) {
       background = new ThreadPoolExecutor(backgroundThreads, backgroundThreads, 60,
           TimeUnit.SECONDS, new ArrayBlockingQueue<>(Math.max(1, backgroundQueue)),
-          new ThreadFactoryBuilder().setDaemon(true).setNameFormat("mpcache-fill-%d").build());
+          new ThreadFactoryBuilder().setDaemon(true)
+              .setNameFormat(FillThreads.BACKGROUND + "%d").build());
       background.allowCoreThreadTimeOut(true);
     } else {
       background = null;

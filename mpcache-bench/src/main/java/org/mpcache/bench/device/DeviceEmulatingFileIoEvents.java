@@ -3,6 +3,7 @@ package org.mpcache.bench.device;
 import java.io.File;
 import java.lang.reflect.Field;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -11,7 +12,9 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.server.datanode.FaultInjectorFileIoEvents;
 import org.apache.hadoop.hdfs.server.datanode.FileIoProvider;
 import org.apache.hadoop.hdfs.server.datanode.fsdataset.FsVolumeSpi;
+import org.apache.hadoop.hdfs.server.datanode.fsdataset.impl.MemoryCacheAwareFsDatasetFactory;
 import org.mpcache.conf.MpCacheConfigKeys;
+import org.mpcache.slave.FillThreads;
 
 /**
  * Charges a DataNode's file I/O to emulated devices. The DataNode's {@link FileIoProvider} calls
@@ -21,8 +24,9 @@ import org.mpcache.conf.MpCacheConfigKeys;
  * copy I/O through the same provider). Each DataXceiver thread is one stream.
  */
 public final class DeviceEmulatingFileIoEvents extends FaultInjectorFileIoEvents {
-  /** The slave's background fills' thread names (org.mpcache.slave.Fills). */
-  private static final String BACKGROUND_FILL_THREADS = "mpcache-fill-";
+  /** Threads that read a replica again to copy it into a cache. */
+  private static final List<String> CACHE_FILL_THREADS = List.of(FillThreads.BACKGROUND,
+      FillThreads.WRITER, MemoryCacheAwareFsDatasetFactory.LOADER_THREAD);
   private static final ThreadLocal<Boolean> FROM_MEMORY = ThreadLocal.withInitial(() -> false);
 
   private final EmulatedDevices devices;
@@ -77,14 +81,28 @@ public final class DeviceEmulatingFileIoEvents extends FaultInjectorFileIoEvents
   public void beforeFileIo(FsVolumeSpi volume, FileIoProvider.OPERATION op, long len) {
     super.beforeFileIo(volume, op, len);
     switch (op) {
-      case READ, TRANSFER -> charge(volume, len, volume == null ? IoCause.CACHE_COPY
-          : Thread.currentThread().getName().startsWith(BACKGROUND_FILL_THREADS)
-              ? IoCause.FILL_READ : IoCause.HDFS_READ);
-      case WRITE, NATIVE_COPY -> charge(volume, len,
-          volume == null ? IoCause.CACHE_COPY : IoCause.HDFS_WRITE);
+      case READ, TRANSFER, WRITE, NATIVE_COPY -> charge(volume, len,
+          causeOf(volume != null, op, Thread.currentThread().getName()));
       default -> {
       }
     }
+  }
+
+  /**
+   * What a DataNode's file I/O is for: a cache's own copy when it has no volume (the slave's
+   * SSD copies), a cache fill's second read of a replica when a fill or memory-cache loader
+   * thread reads a volume, else the HDFS read or write it is.
+   */
+  static IoCause causeOf(boolean onVolume, FileIoProvider.OPERATION op, String thread) {
+    boolean read = op == FileIoProvider.OPERATION.READ || op == FileIoProvider.OPERATION.TRANSFER;
+    if (!onVolume) {
+      return IoCause.CACHE_COPY;
+    }
+    if (!read) {
+      return IoCause.HDFS_WRITE;
+    }
+    return CACHE_FILL_THREADS.stream().anyMatch(thread::startsWith) ? IoCause.FILL_READ
+        : IoCause.HDFS_READ;
   }
 
   private void charge(FsVolumeSpi volume, long len, IoCause cause) {

@@ -7,11 +7,14 @@ package org.mpcache.bench.device;
 public enum IoCause {
   /** A DataNode reading a replica: job input it did not find on SSD, job files, jars. */
   HDFS_READ("HDFS reads"),
-  /** An mpCache background fill reading the HDD replica a second time to copy it. */
-  FILL_READ("fill re-reads"),
+  /**
+   * A cache reading a replica a second time to copy it: mpCache's background fills (data and
+   * checksums) and every fill's checksum re-read, the in-memory cache's loads.
+   */
+  FILL_READ("cache fill re-reads"),
   /** A DataNode writing a replica: job outputs, staging files, job history. */
   HDFS_WRITE("HDFS writes"),
-  /** The mpCache slave's own SSD copies: fills written, hits read, scrubs. */
+  /** The mpCache slave's own SSD copies: fills written, hits read, scrubs (never on an HDD). */
   CACHE_COPY("SSD copies"),
   /** Tasks reading intermediate data from local dirs: spills and merge inputs. */
   LOCAL_READ("local reads"),

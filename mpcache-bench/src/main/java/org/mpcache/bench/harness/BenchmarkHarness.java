@@ -217,8 +217,8 @@ public final class BenchmarkHarness {
         + "hits / whole-job hits", seed, ssdBytes / options.blockBytes());
     for (StreamSimulation.Figures figures : new StreamSimulation(mix, options.nodes(),
         options.blockBytes(), ssdBytes, options.zipfS(), seed).figures()) {
-      log("  %-14s %5.1f %% / %5.1f %%", figures.name(), 100 * figures.blockHits(),
-          100 * figures.jobHits());
+      log("  %-14s %5.1f %% / %5.1f %%", figures.name(), 100 * figures.blockHitRatio(),
+          100 * figures.jobHitRatio());
     }
   }
 
@@ -232,13 +232,17 @@ public final class BenchmarkHarness {
     for (long seed : options.seeds()) {
       WorkloadMix mix = mix(seed);
       int first = (int) Math.floorMod(seed - 1, (long) setups.size());
+      boolean planLogged = false;
       for (int i = 0; i < setups.size(); i++) {
         ClusterSetup setup = setups.get((first + i) % setups.size());
         if (folder.done(seed, setup)) {
           log("seed %d, %s: already in %s, kept", seed, setup.label(), folder.dir());
           continue;
         }
-        logPlan(seed);
+        if (!planLogged) {
+          logPlan(seed);
+          planLogged = true;
+        }
         LocalDataSets local = new LocalDataSets(mix, options.blockBytes(), inputs);
         if (!options.existingCluster()) {
           local.generateMissing(); // before a cluster starts: not part of the stream's time

@@ -373,23 +373,27 @@ final class Report {
   private Section hddTimeSection() {
     List<IoCause> causes = Arrays.stream(IoCause.values())
         .filter(cause -> cause != IoCause.CACHE_COPY).toList();
-    Table table = new Table(Stream.concat(Stream.of("configuration"), Stream.concat(
+    Table table = new Table(Stream.concat(Stream.of("configuration", "jobs"), Stream.concat(
         causes.stream().map(IoCause::label), Stream.of("all"))).toArray(String[]::new));
     for (ClusterSetup setup : setups) {
-      double all = mean(setup, job -> causes.stream().mapToDouble(job::hddSeconds).sum());
-      if (!Double.isNaN(all)) {
-        table.row(Stream.concat(Stream.of(Cell.text(setup.label())), Stream.concat(
-            causes.stream().map(cause -> mean(setup, job -> job.hddSeconds(cause))),
-            Stream.of(all)).map(value -> Cell.number(seconds(value)))).toArray(Cell[]::new));
+      List<JobResult> measured = pairs.of(setup).stream()
+          .filter(job -> !Double.isNaN(job.hddSeconds(IoCause.HDFS_READ))).toList();
+      if (!measured.isEmpty()) {
+        table.row(Stream.concat(Stream.of(Cell.text(setup.label()),
+            Cell.number(Integer.toString(measured.size()))), Stream.concat(
+            causes.stream().map(cause -> mean(measured, job -> job.hddSeconds(cause))),
+            Stream.of(mean(measured, job -> causes.stream().mapToDouble(job::hddSeconds).sum())))
+            .map(value -> Cell.number(seconds(value)))).toArray(Cell[]::new));
       }
     }
     boolean measured = !table.rows().isEmpty();
     return new Section("hdd-time", "Where the HDDs' time went", List.of(measured
         ? "Mean busy seconds of the emulated HDDs per job, summed over the nodes, by what kept "
-            + "them busy (seeks included); configurations whose runs did not measure it have no "
-            + "row. A cache can take HDFS reads of job input off the HDDs, and localized data on "
-            + "SSD local and shuffle I/O; HDFS writes (job outputs, staging files) stay on them "
-            + "in every configuration."
+            + "them busy (seeks included), over the jobs whose runs measured it (earlier runs "
+            + "did not: rows are comparable when they count the same jobs). A cache can take "
+            + "HDFS reads of job input off the HDDs, and localized data on SSD local and "
+            + "shuffle I/O; HDFS writes (job outputs, staging files) stay on them in every "
+            + "configuration."
         : "Not measured: the devices were not emulated, or the runs predate this table."),
         measured ? table : null, List.of());
   }
@@ -503,7 +507,11 @@ final class Report {
   }
 
   private double mean(ClusterSetup setup, ToDoubleFunction<JobResult> value) {
-    return pairs.of(setup).stream().mapToDouble(value).filter(v -> !Double.isNaN(v)).average()
+    return mean(pairs.of(setup), value);
+  }
+
+  private static double mean(List<JobResult> jobs, ToDoubleFunction<JobResult> value) {
+    return jobs.stream().mapToDouble(value).filter(v -> !Double.isNaN(v)).average()
         .orElse(Double.NaN);
   }
 

@@ -35,7 +35,7 @@ final class StreamSimulation {
   /**
    * Block and job hit ratios of the timed jobs (the history warms the cache, as in a stream).
    */
-  record Figures(String name, double blockHits, double jobHits) {
+  record Figures(String name, double blockHitRatio, double jobHitRatio) {
   }
 
   private final Trace trace;

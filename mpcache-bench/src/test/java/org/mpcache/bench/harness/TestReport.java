@@ -360,12 +360,12 @@ class TestReport {
     String summary = report(results()).summaryMarkdown();
     String section = summary.substring(summary.indexOf("## Where the HDDs' time went"));
     section = section.substring(0, section.indexOf("\n## ", 3));
-    assertEquals(List.of("configuration", "HDFS reads", "fill re-reads", "HDFS writes",
-        "local reads", "local writes", "shuffle serving", "all"),
+    assertEquals(List.of("configuration", "jobs", "HDFS reads", "cache fill re-reads",
+        "HDFS writes", "local reads", "local writes", "shuffle serving", "all"),
         cells(line(section, "| configuration ")));
-    assertEquals(List.of("stock", "10.0", "0.0", "2.0", "0.0", "0.0", "0.0", "12.0"),
+    assertEquals(List.of("stock", "12", "10.0", "0.0", "2.0", "0.0", "0.0", "0.0", "12.0"),
         cells(line(section, "| stock ")));
-    assertEquals(List.of("mpcache", "5.0", "0.0", "2.0", "0.0", "0.0", "0.0", "7.0"),
+    assertEquals(List.of("mpcache", "12", "5.0", "0.0", "2.0", "0.0", "0.0", "0.0", "7.0"),
         cells(line(section, "| mpcache ")));
     assertFalse(section.contains("| memory "), "memory's runs did not measure it");
 

@@ -29,9 +29,11 @@ public final class MemoryCacheAwareFsDatasetFactory extends FsDatasetSpi.Factory
     return new MemoryCacheAwareFsDataset(datanode, storage, conf);
   }
 
+  /** The thread that reads blocks into the in-memory cache (a second read of each). */
+  public static final String LOADER_THREAD = "memory-cache-load";
   private static final AtomicLong BYTES_FROM_MEMORY = new AtomicLong();
   private static final Executor LOADER = Executors.newSingleThreadExecutor(
-      new ThreadFactoryBuilder().setDaemon(true).setNameFormat("memory-cache-load").build());
+      new ThreadFactoryBuilder().setDaemon(true).setNameFormat(LOADER_THREAD).build());
 
   /** Bytes all DataNodes of this JVM served from their caches so far. */
   public static long bytesFromMemory() {
