@@ -15,6 +15,7 @@ import org.apache.commons.io.FileUtils;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.hdfs.HdfsConfiguration;
 import org.mpcache.bench.device.DeviceProfile;
+import org.mpcache.bench.harness.StreamSimulation.SimulatedJob;
 import org.mpcache.bench.workload.WorkloadMix;
 import org.mpcache.bench.workload.WorkloadMix.JobSpec;
 import org.mpcache.puma.PumaBenchmark;
@@ -215,8 +216,7 @@ public final class BenchmarkHarness {
     long ssdBytes = options.ssdBytesPerNode(mix.workingSetBytes());
     log("seed %d simulated (docs/policies.md; %d blocks of input a node): timed jobs' block "
         + "hits / whole-job hits", seed, ssdBytes / options.blockBytes());
-    for (StreamSimulation.Figures figures : new StreamSimulation(mix, options.nodes(),
-        options.blockBytes(), ssdBytes, options.zipfS(), seed).figures()) {
+    for (StreamSimulation.Figures figures : simulation(seed, mix).figures()) {
       log("  %-14s %5.1f %% / %5.1f %%", figures.name(), 100 * figures.blockHitRatio(),
           100 * figures.jobHitRatio());
     }
@@ -314,7 +314,35 @@ public final class BenchmarkHarness {
     }
     Map<Long, Long> workingSets = new LinkedHashMap<>();
     seeds.forEach(seed -> workingSets.put(seed, mix(seed).workingSetBytes()));
-    return new Report(options.withRuns(seeds, setups), workingSets, results);
+    return new Report(options.withRuns(seeds, setups), workingSets, simulated(seeds, setups),
+        results);
+  }
+
+  /**
+   * The timed jobs of each seed as each warm mpCache configuration's policy serves them in the
+   * simulator; none on an existing cluster, whose SSD caches the harness does not size.
+   */
+  private Map<ClusterSetup, Map<Long, List<SimulatedJob>>> simulated(List<Long> seeds,
+      List<ClusterSetup> setups) {
+    Map<ClusterSetup, Map<Long, List<SimulatedJob>>> simulated = new LinkedHashMap<>();
+    if (options.existingCluster()) {
+      return simulated;
+    }
+    for (long seed : seeds) {
+      StreamSimulation simulation = simulation(seed, mix(seed));
+      for (ClusterSetup setup : setups) {
+        if (setup.mpCache() && setup.warmedUp()) {
+          simulated.computeIfAbsent(setup, s -> new TreeMap<>())
+              .put(seed, simulation.timedJobs(setup.policy()));
+        }
+      }
+    }
+    return simulated;
+  }
+
+  private StreamSimulation simulation(long seed, WorkloadMix mix) {
+    return new StreamSimulation(mix, options.nodes(), options.blockBytes(),
+        options.ssdBytesPerNode(mix.workingSetBytes()), options.zipfS(), seed);
   }
 
   static void log(String format, Object... args) {

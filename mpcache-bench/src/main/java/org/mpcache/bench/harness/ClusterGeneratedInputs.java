@@ -12,14 +12,13 @@ import org.apache.hadoop.net.NetUtils;
 import org.mpcache.bench.workload.WorkloadMix;
 import org.mpcache.bench.workload.WorkloadMix.DataSet;
 import org.mpcache.puma.DataSetGenerator;
-import org.mpcache.puma.InputSource;
 
 /**
  * An existing cluster's inputs: the data sets it does not hold yet written there by a MapReduce
  * job ({@link DataSetGenerator}; the same bytes as the embedded harness's), each file one block
- * placed round-robin over the live DataNodes where the caller may list them. They stay for the
- * next stream (a {@code _COMPLETE} marker per data set). The output checks read the local copies,
- * which no cache served.
+ * placed as {@link StreamPlacement} says where the caller may list the live DataNodes. They stay
+ * for the next stream (a {@code _COMPLETE} marker per data set). The output checks read the
+ * local copies, which no cache served.
  */
 final class ClusterGeneratedInputs implements StreamInputs {
   private final WorkloadMix mix;
@@ -38,13 +37,12 @@ final class ClusterGeneratedInputs implements StreamInputs {
     List<String> nodes = Arrays.stream(cluster.dataNodeAddresses())
         .map(NetUtils::getHostPortString).toList();
     List<DataSetGenerator.Spec> specs = new ArrayList<>();
-    int nextNode = 0;
+    StreamPlacement placement = new StreamPlacement(mix, blockBytes);
     for (DataSet dataSet : mix.dataSets()) {
       Path dir = fs.makeQualified(dataSet.dir(cluster.inputs()));
       if (!fs.exists(new Path(dir, LocalDataSets.COMPLETE))) {
         specs.add(new DataSetGenerator.Spec(dataSet.source(), dir, dataSet.bytes(),
-            dataSet.seed(), blockBytes, nodes, nextNode));
-        nextNode += InputSource.files(dataSet.bytes(), blockBytes);
+            dataSet.seed(), blockBytes, nodes, placement.firstFile(dataSet)));
       }
     }
     if (specs.isEmpty()) {

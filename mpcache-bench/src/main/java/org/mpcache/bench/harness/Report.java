@@ -30,6 +30,7 @@ import org.mpcache.bench.harness.BarChart.Bar;
 import org.mpcache.bench.harness.BarChart.Series;
 import org.mpcache.bench.harness.JobPairs.Pair;
 import org.mpcache.bench.harness.Stats.Interval;
+import org.mpcache.bench.harness.StreamSimulation.SimulatedJob;
 import org.mpcache.bench.harness.Table.Cell;
 import org.mpcache.bench.harness.Table.Style;
 
@@ -46,6 +47,11 @@ final class Report {
   static final double IO_BOUND = 0.70;
   /** At this the machine's cores, not the devices, would set the job times. */
   static final double CPU_BOUND = 0.80;
+  /**
+   * Above this share of its input bytes from a cache a job read all of them: its blocks are of
+   * one size, so a job of fewer than 100 blocks that missed one is below it.
+   */
+  private static final double WHOLE_HIT = 0.99;
 
   /** A check that the run measured what it means to measure. */
   record Gate(String name, String requirement, String measured, Style verdict) {
@@ -60,6 +66,8 @@ final class Report {
 
   private final HarnessOptions options;
   private final Map<Long, Long> workingSetBytesBySeed;
+  /** Per configuration and seed, the timed jobs as the simulator serves them (its policy). */
+  private final Map<ClusterSetup, Map<Long, List<SimulatedJob>>> simulated;
   private final List<JobResult> results;
   private final ClusterSetup baseline;
   private final List<ClusterSetup> setups;
@@ -68,9 +76,10 @@ final class Report {
   private final Map<ClusterSetup, Comparison> comparisons = new LinkedHashMap<>();
 
   Report(HarnessOptions options, Map<Long, Long> workingSetBytesBySeed,
-      List<JobResult> results) {
+      Map<ClusterSetup, Map<Long, List<SimulatedJob>>> simulated, List<JobResult> results) {
     this.options = options;
     this.workingSetBytesBySeed = new TreeMap<>(workingSetBytesBySeed);
+    this.simulated = simulated;
     this.results = results;
     this.baseline = options.setups().get(0);
     // Merged result files may hold configurations this run's options do not list.
@@ -138,7 +147,8 @@ final class Report {
 
   private List<Section> sections() {
     return List.of(headline(), targetSection(), gateSection(), seedSection(), phaseSection(),
-        hitSection(), resourceSection(), hddTimeSection(), benchmarkSection(), setting());
+        hitSection(), specificationSection(), resourceSection(), hddTimeSection(),
+        benchmarkSection(), setting());
   }
 
   private String title() {
@@ -347,6 +357,65 @@ final class Report {
   private double hitRatio(ClusterSetup setup, Predicate<Long> seeds) {
     return Stats.weightedMean(pairs.of(setup).stream().filter(job -> seeds.test(job.seed()))
         .toList(), JobResult::hitRatio, JobResult::inputBytes);
+  }
+
+  /**
+   * Each warm mpCache configuration's timed jobs beside what its policy serves of the same jobs
+   * in the simulator, the policy's specification (docs/policies.md).
+   */
+  private Section specificationSection() {
+    Table table = new Table("configuration", "seed", "policy", "block hits: run",
+        "block hits: simulated", "whole-job hits: run", "whole-job hits: simulated",
+        "whole in the simulation only", "whole in the run only");
+    for (ClusterSetup setup : setups) {
+      for (Map.Entry<Long, List<SimulatedJob>> seed
+          : simulated.getOrDefault(setup, Map.of()).entrySet()) {
+        List<SimulatedJob> spec = seed.getValue();
+        List<JobResult> run = pairs.of(setup).stream()
+            .filter(job -> job.seed() == seed.getKey() && job.index() < spec.size()).toList();
+        if (run.isEmpty()) {
+          continue;
+        }
+        List<SimulatedJob> specOfRun = run.stream().map(job -> spec.get(job.index())).toList();
+        table.row(Cell.text(setup.label()), Cell.number(Long.toString(seed.getKey())),
+            Cell.text(setup.policy()),
+            Cell.number(percent(Stats.weightedMean(run, JobResult::hitRatio,
+                job -> spec.get(job.index()).blocks()))),
+            Cell.number(percent(specOfRun.stream().mapToInt(SimulatedJob::hits).sum()
+                / (double) specOfRun.stream().mapToInt(SimulatedJob::blocks).sum())),
+            Cell.number(percent(run.stream().filter(Report::wholeHit).count()
+                / (double) run.size())),
+            Cell.number(percent(specOfRun.stream().filter(SimulatedJob::whole).count()
+                / (double) run.size())),
+            Cell.text(jobList(run.stream().filter(job -> spec.get(job.index()).whole()
+                && !wholeHit(job)))),
+            Cell.text(jobList(run.stream().filter(job -> wholeHit(job)
+                && !spec.get(job.index()).whole()))));
+      }
+    }
+    if (table.rows().isEmpty()) {
+      return new Section("specification", "The cache against its specification", List.of(
+          "No warm mpCache configuration ran on an embedded cluster."), null, List.of());
+    }
+    return new Section("specification", "The cache against its specification", List.of(
+        "The policy simulator is the specification of a policy (docs/policies.md). Each warm "
+            + "mpCache configuration's timed jobs beside what its policy serves of the same "
+            + "jobs, placement and history in the simulator, which gives input each node's "
+            + "whole SSD cache in whole blocks (the running cache also gives localized data "
+            + "room). Block hits of the run: each job's share of input bytes from SSD, "
+            + "weighted by its blocks; a whole-job hit: all of a job's input from SSD. The last "
+            + "two columns list the jobs (by index) that one side served wholly from SSD and "
+            + "the other did not."), table, List.of());
+  }
+
+  private static boolean wholeHit(JobResult job) {
+    return job.hitRatio() > WHOLE_HIT;
+  }
+
+  private static String jobList(Stream<JobResult> jobs) {
+    String list = jobs.map(job -> Integer.toString(job.index()))
+        .collect(Collectors.joining(", "));
+    return list.isEmpty() ? "none" : list;
   }
 
   private Section resourceSection() {

@@ -24,7 +24,7 @@ import org.mpcache.simulator.TraceJob;
  * A seed's job stream run through the policy simulator (docs/policies.md): what the master's
  * policy, the block-level baselines and the offline bounds would hit on exactly the stream's
  * jobs, so a low hit ratio can be told apart as the running cache's fault or the stream's. The
- * blocks are placed as {@link LocalInputs} places them (one replica, node after node); each node
+ * blocks are placed as the stream places them ({@link StreamPlacement}, one replica); each node
  * caches as many whole blocks of the stream's block size as its SSD cache holds, all of them for
  * input (the running cache also gives room to localized data).
  */
@@ -47,22 +47,28 @@ final class StreamSimulation {
     List<JobSpec> all = new ArrayList<>(mix.history());
     all.addAll(mix.jobs());
     Map<WorkloadMix.DataSet, TraceJob> placed = new HashMap<>();
-    long nextBlock = 0;
+    StreamPlacement placement = new StreamPlacement(mix, blockBytes);
     for (WorkloadMix.DataSet dataSet : mix.dataSets()) {
       int blocks = InputSource.files(dataSet.bytes(), blockBytes);
       int[] replicas = new int[blocks * PumaWorkload.REPLICATION];
       for (int b = 0; b < blocks; b++) {
         // One replica: the trace's replica slots all name its node.
         Arrays.fill(replicas, b * PumaWorkload.REPLICATION,
-            (b + 1) * PumaWorkload.REPLICATION, (int) ((nextBlock + b) % nodes));
+            (b + 1) * PumaWorkload.REPLICATION, placement.node(dataSet, b, nodes));
       }
-      placed.put(dataSet, new TraceJob(new DataSet(placed.size(), blocks), nextBlock, replicas,
-          new int[blocks]));
-      nextBlock += blocks;
+      placed.put(dataSet, new TraceJob(new DataSet(placed.size(), blocks),
+          placement.firstFile(dataSet), replicas, new int[blocks]));
     }
     PolicySimulator.Settings settings = new PolicySimulator.Settings(nodes, 1, all.size(), s,
         ssdBytesPerNode >> 20, (int) (blockBytes >> 20), seed);
     this.trace = Trace.of(settings, all.stream().map(job -> placed.get(job.input())).toList());
+  }
+
+  /** One timed job as a policy served it in the simulation: its blocks and how many hit. */
+  record SimulatedJob(int blocks, int hits) {
+    boolean whole() {
+      return hits == blocks;
+    }
   }
 
   /** The master's default policy, the baselines, then the offline bounds. */
@@ -71,29 +77,35 @@ final class StreamSimulation {
     List<String> policies = new ArrayList<>(List.of(ReplacementPolicies.DEFAULT));
     policies.addAll(BASELINES);
     for (String name : policies) {
-      TimedHits hits = new TimedHits();
-      PolicySimulator.run(trace, ReplacementPolicies.create(name,
-          MpCachePolicy.DEFAULT_FULL_BONUS, AdmissionControl.BACK_TO_BACK_DISTANCE), hits);
-      hits.endJob();
-      figures.add(new Figures(name, hits.blockHits / (double) hits.blocks,
-          hits.jobHits / (double) timedJobs()));
+      List<SimulatedJob> jobs = timedJobs(name);
+      figures.add(new Figures(name,
+          jobs.stream().mapToInt(SimulatedJob::hits).sum()
+              / (double) jobs.stream().mapToInt(SimulatedJob::blocks).sum(),
+          jobs.stream().filter(SimulatedJob::whole).count() / (double) jobs.size()));
     }
     figures.add(new Figures("offline bound", OfflineBound.run(trace, history).blockHitRatio(),
-        JobBound.jobHits(trace, history) / (double) timedJobs()));
+        JobBound.jobHits(trace, history) / (double) (trace.jobs() - history)));
     return figures;
   }
 
-  private int timedJobs() {
-    return trace.jobs() - history;
+  /**
+   * The timed jobs in order, as {@code policy} (a name {@link ReplacementPolicies} knows) serves
+   * them.
+   */
+  List<SimulatedJob> timedJobs(String policy) {
+    TimedJobs jobs = new TimedJobs();
+    PolicySimulator.run(trace, ReplacementPolicies.create(policy,
+        MpCachePolicy.DEFAULT_FULL_BONUS, AdmissionControl.BACK_TO_BACK_DISTANCE), jobs);
+    jobs.endJob();
+    return jobs.served;
   }
 
-  /** Counts the timed jobs' reads as the simulator reports them, in order. */
-  private final class TimedHits implements PolicySimulator.ReadObserver {
-    private long blocks;
-    private long blockHits;
-    private long jobHits;
+  /** Collects the timed jobs' reads as the simulator reports them, in order. */
+  private final class TimedJobs implements PolicySimulator.ReadObserver {
+    private final List<SimulatedJob> served = new ArrayList<>();
     private int job = -1;
-    private boolean allHit;
+    private int blocks;
+    private int hits;
 
     @Override
     public void read(int readJob, long block, int node, boolean hit) {
@@ -103,16 +115,18 @@ final class StreamSimulation {
       if (readJob != job) {
         endJob();
         job = readJob;
-        allHit = true;
       }
       blocks++;
-      blockHits += hit ? 1 : 0;
-      allHit &= hit;
+      hits += hit ? 1 : 0;
     }
 
     void endJob() {
-      jobHits += job >= 0 && allHit ? 1 : 0;
+      if (job >= 0) {
+        served.add(new SimulatedJob(blocks, hits));
+      }
       job = -1;
+      blocks = 0;
+      hits = 0;
     }
   }
 }

@@ -25,7 +25,9 @@ import org.mpcache.bench.device.IoCause;
 import org.mpcache.bench.harness.Report.Gate;
 import org.mpcache.bench.harness.Report.Target;
 import org.mpcache.bench.harness.Stats.Interval;
+import org.mpcache.bench.harness.StreamSimulation.SimulatedJob;
 import org.mpcache.bench.harness.Table.Style;
+import org.mpcache.policy.ReplacementPolicies;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 
@@ -64,7 +66,7 @@ class TestReport {
 
   private static double hitRatio(ClusterSetup setup, int index) {
     return switch (setup) {
-      case MPCACHE -> index % 2 == 0 ? 0.9 : 0.5;
+      case MPCACHE -> index == 0 ? 1.0 : index == 2 ? 0.8 : 0.5;
       case MEMORY -> 0.2;
       case MPCACHE_COLD -> index % 2 == 0 ? 0.3 : 0.1;
       default -> Double.NaN;
@@ -110,15 +112,20 @@ class TestReport {
 
   private static JobResult withHddAndCpu(JobResult j, double busiestHddInMaps,
       double cpuUtilization, boolean outputChecked) {
+    return rebuilt(j, busiestHddInMaps, cpuUtilization, outputChecked, j.hddSecondsByCause());
+  }
+
+  private static JobResult rebuilt(JobResult j, double busiestHddInMaps, double cpuUtilization,
+      boolean outputChecked, List<Double> hddSecondsByCause) {
     return new JobResult(j.setup(), j.seed(), j.index(), j.benchmark(), j.input(),
         j.inputBytes(), j.seconds(), j.mapSeconds(), j.reduceSeconds(), j.hitRatio(),
         j.hddUtilization(), j.busiestHdd(), busiestHddInMaps, cpuUtilization,
         j.dataLocalMaps(), j.cacheLocalMaps(), j.shuffleBytes(), j.localizedOnSsd(),
-        j.firstRead(), outputChecked, j.hddSecondsByCause());
+        j.firstRead(), outputChecked, hddSecondsByCause);
   }
 
   private static Report report(List<JobResult> results) {
-    return new Report(OPTIONS, WORKING_SETS, results);
+    return new Report(OPTIONS, WORKING_SETS, Map.of(), results);
   }
 
   private static double geometricMeanOfRatios(ClusterSetup setup, int... indexes) {
@@ -370,16 +377,28 @@ class TestReport {
     assertFalse(section.contains("| memory "), "memory's runs did not measure it");
 
     String unmeasured = report(results().stream()
-        .map(j -> withHddTime(j, JobResult.NOT_MEASURED)).toList()).summaryMarkdown();
+        .map(j -> rebuilt(j, j.busiestHddInMaps(), j.cpuUtilization(), j.outputChecked(),
+            JobResult.NOT_MEASURED)).toList()).summaryMarkdown();
     assertTrue(unmeasured.contains("Not measured: the devices were not emulated"), unmeasured);
   }
 
-  private static JobResult withHddTime(JobResult j, List<Double> hddSecondsByCause) {
-    return new JobResult(j.setup(), j.seed(), j.index(), j.benchmark(), j.input(),
-        j.inputBytes(), j.seconds(), j.mapSeconds(), j.reduceSeconds(), j.hitRatio(),
-        j.hddUtilization(), j.busiestHdd(), j.busiestHddInMaps(), j.cpuUtilization(),
-        j.dataLocalMaps(), j.cacheLocalMaps(), j.shuffleBytes(), j.localizedOnSsd(),
-        j.firstRead(), j.outputChecked(), hddSecondsByCause);
+  @Test
+  void theRunStandsBesideWhatItsPolicyServesInTheSimulator() {
+    // Seed 1's greps have 2 blocks, its tera-sorts 3; the run hits jobs 0-3 by 100, 50, 80
+    // and 50 % of their bytes.
+    List<SimulatedJob> spec = List.of(new SimulatedJob(2, 2), new SimulatedJob(3, 0),
+        new SimulatedJob(2, 2), new SimulatedJob(3, 3));
+    String summary = new Report(OPTIONS, WORKING_SETS,
+        Map.of(ClusterSetup.MPCACHE, Map.of(1L, spec)), results()).summaryMarkdown();
+    int start = summary.indexOf("## The cache against its spec");
+    String section = summary.substring(start, summary.indexOf("\n## ", start));
+    assertEquals(List.of("mpcache", "1", ReplacementPolicies.DEFAULT, "66 %", "70 %", "25 %",
+        "75 %", "2, 3", "none"), cells(line(section, "| mpcache ")));
+    assertFalse(section.contains("| mpcache-cold "), "no simulation given for it");
+
+    String without = report(results()).summaryMarkdown();
+    assertTrue(without.contains("No warm mpCache configuration ran on an embedded cluster."),
+        without);
   }
 
   private static String line(String text, String start, String... containing) {

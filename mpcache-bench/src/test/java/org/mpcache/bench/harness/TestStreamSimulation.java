@@ -11,8 +11,10 @@ import java.util.stream.Collectors;
 
 import org.junit.jupiter.api.Test;
 import org.mpcache.bench.harness.StreamSimulation.Figures;
+import org.mpcache.bench.harness.StreamSimulation.SimulatedJob;
 import org.mpcache.bench.workload.WorkloadMix;
 import org.mpcache.policy.ReplacementPolicies;
+import org.mpcache.puma.InputSource;
 import org.mpcache.puma.PumaBenchmarks;
 
 class TestStreamSimulation {
@@ -49,5 +51,19 @@ class TestStreamSimulation {
     double expected = again / (double) MIX.jobs().size();
     assertEquals(expected, figures.get("lru").jobHitRatio(), 1e-9, "LRU, the timed jobs alone");
     assertEquals(expected, figures.get("offline bound").jobHitRatio(), 1e-9);
+  }
+
+  @Test
+  void eachTimedJobReadsEveryBlockOfItsInputInTheStreamsOrder() {
+    List<SimulatedJob> jobs = new StreamSimulation(MIX, 3, 8 * MB, 30 * MB, 1.0, 1)
+        .timedJobs(ReplacementPolicies.DEFAULT);
+    assertEquals(MIX.jobs().size(), jobs.size());
+    for (WorkloadMix.JobSpec job : MIX.jobs()) {
+      SimulatedJob simulated = jobs.get(job.index());
+      assertEquals(InputSource.files(job.input().bytes(), 8 * MB), simulated.blocks(),
+          "job " + job.index());
+      assertTrue(simulated.hits() >= 0 && simulated.hits() <= simulated.blocks(),
+          "job " + job.index() + ": " + simulated);
+    }
   }
 }
