@@ -371,26 +371,25 @@ final class Report {
       for (Map.Entry<Long, List<SimulatedJob>> seed
           : simulated.getOrDefault(setup, Map.of()).entrySet()) {
         List<SimulatedJob> spec = seed.getValue();
-        List<JobResult> run = pairs.of(setup).stream()
-            .filter(job -> job.seed() == seed.getKey() && job.index() < spec.size()).toList();
-        if (run.isEmpty()) {
+        List<Served> jobs = pairs.of(setup).stream()
+            .filter(job -> job.seed() == seed.getKey() && job.index() < spec.size())
+            .map(job -> new Served(job, spec.get(job.index()))).toList();
+        if (jobs.isEmpty()) {
           continue;
         }
-        List<SimulatedJob> specOfRun = run.stream().map(job -> spec.get(job.index())).toList();
         table.row(Cell.text(setup.label()), Cell.number(Long.toString(seed.getKey())),
             Cell.text(setup.policy()),
-            Cell.number(percent(Stats.weightedMean(run, JobResult::hitRatio,
-                job -> spec.get(job.index()).blocks()))),
-            Cell.number(percent(specOfRun.stream().mapToInt(SimulatedJob::hits).sum()
-                / (double) specOfRun.stream().mapToInt(SimulatedJob::blocks).sum())),
-            Cell.number(percent(run.stream().filter(Report::wholeHit).count()
-                / (double) run.size())),
-            Cell.number(percent(specOfRun.stream().filter(SimulatedJob::whole).count()
-                / (double) run.size())),
-            Cell.text(jobList(run.stream().filter(job -> spec.get(job.index()).whole()
-                && !wholeHit(job)))),
-            Cell.text(jobList(run.stream().filter(job -> wholeHit(job)
-                && !spec.get(job.index()).whole()))));
+            Cell.number(percent(Stats.weightedMean(jobs, served -> served.run().hitRatio(),
+                served -> served.simulated().blocks()))),
+            Cell.number(percent(jobs.stream().mapToInt(served -> served.simulated().hits())
+                .sum() / (double) jobs.stream().mapToInt(served -> served.simulated().blocks())
+                .sum())),
+            Cell.number(percent(share(jobs, Served::wholeInRun))),
+            Cell.number(percent(share(jobs, Served::wholeInSimulation))),
+            Cell.text(jobList(jobs, served -> served.wholeInSimulation()
+                && !served.wholeInRun())),
+            Cell.text(jobList(jobs, served -> served.wholeInRun()
+                && !served.wholeInSimulation())));
       }
     }
     if (table.rows().isEmpty()) {
@@ -408,12 +407,23 @@ final class Report {
             + "the other did not."), table, List.of());
   }
 
-  private static boolean wholeHit(JobResult job) {
-    return job.hitRatio() > WHOLE_HIT;
+  /** A timed job as the run served it and as the simulator served it. */
+  private record Served(JobResult run, SimulatedJob simulated) {
+    boolean wholeInRun() {
+      return run.hitRatio() > WHOLE_HIT;
+    }
+
+    boolean wholeInSimulation() {
+      return simulated.whole();
+    }
   }
 
-  private static String jobList(Stream<JobResult> jobs) {
-    String list = jobs.map(job -> Integer.toString(job.index()))
+  private static double share(List<Served> jobs, Predicate<Served> which) {
+    return jobs.stream().filter(which).count() / (double) jobs.size();
+  }
+
+  private static String jobList(List<Served> jobs, Predicate<Served> which) {
+    String list = jobs.stream().filter(which).map(served -> Integer.toString(served.run().index()))
         .collect(Collectors.joining(", "));
     return list.isEmpty() ? "none" : list;
   }
