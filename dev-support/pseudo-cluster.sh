@@ -337,12 +337,28 @@ cluster_processes() {
   pgrep -f -- "java .*$escaped/" || true
 }
 
-stop() {
-  for daemon in $(daemons); do
-    if running "$daemon"; then kill "$(pid_of "$daemon")" 2>/dev/null || true; fi
+# Signals the daemons named on stdin and waits until they have exited or the deadline passed.
+stop_daemons() {
+  local daemon pids=()
+  while read -r daemon; do
+    if running "$daemon"; then
+      pids+=("$(pid_of "$daemon")")
+      kill "${pids[-1]}" 2>/dev/null || true
+    fi
   done
-  # A NodeManager waits for the log deletions it scheduled before it exits (about 20 s here).
+  local pid
+  for pid in "${pids[@]+"${pids[@]}"}"; do
+    while kill -0 "$pid" 2>/dev/null && ((SECONDS < deadline)); do sleep 0.2; done
+  done
+}
+
+stop() {
   local deadline=$((SECONDS + 60))
+  # The NodeManagers go first: they unregister from the ResourceManager on their way out, and
+  # with it gone they retry until their shutdown hook times out (30 s). Each still waits for the
+  # applications and log deletions it holds (about 10 s here).
+  daemons | grep -E '^(nodemanager|historyserver)' | stop_daemons || true
+  daemons | grep -vE '^(nodemanager|historyserver)' | stop_daemons || true
   while [[ -n "$(cluster_processes)" ]] && ((SECONDS < deadline)); do sleep 1; done
   local left
   left=$(cluster_processes)
