@@ -99,6 +99,11 @@ public final class DynamicPool {
     return (long) (inputUnits + poolUnits - lentUnits) * unitBytes;
   }
 
+  /** The most input data may ever hold: its own units and the whole pool. */
+  public long inputCeilingBytes() {
+    return (long) (inputUnits + poolUnits) * unitBytes;
+  }
+
   /** What localized data may fill now: its own units and the pool units it holds. */
   public long localizedCapacityBytes() {
     return (long) (localizedUnits + lentUnits) * unitBytes;

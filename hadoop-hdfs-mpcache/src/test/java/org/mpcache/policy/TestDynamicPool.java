@@ -56,6 +56,15 @@ class TestDynamicPool {
   }
 
   @Test
+  void inputDataNeverHoldsTheLocalizedCachesOwnUnits() {
+    DynamicPool pool = pool();
+    assertEquals(8 * UNIT, pool.inputCeilingBytes());
+    pool.request(4 * UNIT, 0);
+    assertEquals(6 * UNIT, pool.inputCapacityBytes(), "two pool units lent");
+    assertEquals(8 * UNIT, pool.inputCeilingBytes(), "the most it may ever hold stays");
+  }
+
+  @Test
   void moreThanThePoolCanHoldIsRefusedWithoutTakingUnits() {
     DynamicPool pool = pool();
     assertEquals(Grant.NO_ROOM, pool.request(6 * UNIT + 1, 0));

@@ -5,6 +5,7 @@ import static org.mpcache.tools.CommandLine.option;
 import java.io.File;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -211,15 +212,31 @@ public final class BenchmarkHarness {
     }
   }
 
-  /** What the policy simulator says a cache of this size could hit on these jobs. */
+  /**
+   * What the policy simulator says the caches of this run's mpCache configurations could hit on
+   * these jobs: once per room they leave input data (a whole cache when none runs).
+   */
   private void logSimulation(long seed, WorkloadMix mix) {
-    long ssdBytes = options.ssdBytesPerNode(mix.workingSetBytes());
-    log("seed %d simulated (docs/policies.md; %d blocks of input a node): timed jobs' block "
-        + "hits / whole-job hits", seed, ssdBytes / options.blockBytes());
-    for (StreamSimulation.Figures figures : simulation(seed, mix).figures()) {
-      log("  %-14s %5.1f %% / %5.1f %%", figures.name(), 100 * figures.blockHitRatio(),
-          100 * figures.jobHitRatio());
+    long cacheBytes = options.ssdBytesPerNode(mix.workingSetBytes());
+    Map<Long, List<String>> labelsByRoom = new TreeMap<>(Comparator.reverseOrder());
+    for (ClusterSetup setup : options.setups()) {
+      if (setup.mpCache()) {
+        labelsByRoom.computeIfAbsent(setup.inputCeilingBytes(cacheBytes, options.blockBytes()),
+            room -> new ArrayList<>()).add(setup.label());
+      }
     }
+    if (labelsByRoom.isEmpty()) {
+      labelsByRoom.put(cacheBytes, List.of("a cache for input alone"));
+    }
+    labelsByRoom.forEach((room, labels) -> {
+      log("seed %d simulated for %s (docs/policies.md; %d blocks of input a node): timed jobs'"
+          + " block hits / whole-job hits", seed, String.join(", ", labels),
+          room / options.blockBytes());
+      for (StreamSimulation.Figures figures : simulation(seed, mix, room).figures()) {
+        log("  %-14s %5.1f %% / %5.1f %%", figures.name(), 100 * figures.blockHitRatio(),
+            100 * figures.jobHitRatio());
+      }
+    });
   }
 
   /**
@@ -329,9 +346,12 @@ public final class BenchmarkHarness {
       return simulated;
     }
     for (long seed : seeds) {
-      StreamSimulation simulation = simulation(seed, mix(seed));
+      WorkloadMix mix = mix(seed);
+      long cacheBytes = options.ssdBytesPerNode(mix.workingSetBytes());
       for (ClusterSetup setup : setups) {
         if (setup.mpCache() && setup.warmedUp()) {
+          StreamSimulation simulation = simulation(seed, mix,
+              setup.inputCeilingBytes(cacheBytes, options.blockBytes()));
           simulated.computeIfAbsent(setup, s -> new TreeMap<>())
               .put(seed, simulation.timedJobs(setup.policy()));
         }
@@ -340,9 +360,10 @@ public final class BenchmarkHarness {
     return simulated;
   }
 
-  private StreamSimulation simulation(long seed, WorkloadMix mix) {
-    return new StreamSimulation(mix, options.nodes(), options.blockBytes(),
-        options.ssdBytesPerNode(mix.workingSetBytes()), options.zipfS(), seed);
+  /** The stream of {@code seed} in the simulator, {@code inputBytes} of input cache a node. */
+  private StreamSimulation simulation(long seed, WorkloadMix mix, long inputBytes) {
+    return new StreamSimulation(mix, options.nodes(), options.blockBytes(), inputBytes,
+        options.zipfS(), seed);
   }
 
   static void log(String format, Object... args) {

@@ -1,8 +1,13 @@
 package org.mpcache.bench.harness;
 
+import static org.mpcache.conf.MpCacheConfigKeys.DFS_MPCACHE_LOCALIZED_SHARE_DEFAULT;
+import static org.mpcache.conf.MpCacheConfigKeys.DFS_MPCACHE_POOL_GUARD_DEFAULT;
+import static org.mpcache.conf.MpCacheConfigKeys.DFS_MPCACHE_POOL_SHARE_DEFAULT;
+
 import java.util.Arrays;
 import java.util.Locale;
 
+import org.mpcache.policy.DynamicPool;
 import org.mpcache.policy.ReplacementPolicies;
 
 /** A configuration the harness compares; all run the same workload on the same devices. */
@@ -54,6 +59,21 @@ public enum ClusterSetup {
    */
   public boolean localized() {
     return localized;
+  }
+
+  /**
+   * The most of a node's SSD cache of {@code cacheBytes} that input data may hold: with localized
+   * data on the SSD, all but the Localized Cache's own units, split as the slave splits it with
+   * the pool keys' defaults, which the harness keeps (docs/architecture.md, "Localized data
+   * and the Dynamic Pool"); else the whole cache.
+   */
+  public long inputCeilingBytes(long cacheBytes, long blockBytes) {
+    if (!localized) {
+      return cacheBytes;
+    }
+    return DynamicPool.split(cacheBytes, DynamicPool.unitFor(cacheBytes, blockBytes),
+        DFS_MPCACHE_POOL_SHARE_DEFAULT, DFS_MPCACHE_LOCALIZED_SHARE_DEFAULT,
+        DFS_MPCACHE_POOL_GUARD_DEFAULT).inputCeilingBytes();
   }
 
   /** The name used on the command line and in reports: "stock", "mpcache-lru", ... */

@@ -25,8 +25,9 @@ import org.mpcache.simulator.TraceJob;
  * policy, the block-level baselines and the offline bounds would hit on exactly the stream's
  * jobs, so a low hit ratio can be told apart as the running cache's fault or the stream's. The
  * blocks are placed as the stream places them ({@link StreamPlacement}, one replica); each node
- * caches as many whole blocks of the stream's block size as its SSD cache holds, all of them for
- * input (the running cache also gives room to localized data).
+ * caches as many whole blocks of the stream's block size as the room its cache leaves input data
+ * at most ({@link ClusterSetup#inputCeilingBytes}). The running cache also lends part of that
+ * room to localized data while tasks write it; the simulation does not.
  */
 final class StreamSimulation {
   /** Policies simulated beside the master's default. */
@@ -41,7 +42,7 @@ final class StreamSimulation {
   private final Trace trace;
   private final int history;
 
-  StreamSimulation(WorkloadMix mix, int nodes, long blockBytes, long ssdBytesPerNode, double s,
+  StreamSimulation(WorkloadMix mix, int nodes, long blockBytes, long inputBytesPerNode, double s,
       long seed) {
     this.history = mix.history().size();
     List<JobSpec> all = new ArrayList<>(mix.history());
@@ -60,7 +61,7 @@ final class StreamSimulation {
           placement.firstFile(dataSet), replicas, new int[blocks]));
     }
     PolicySimulator.Settings settings = new PolicySimulator.Settings(nodes, 1, all.size(), s,
-        ssdBytesPerNode >> 20, (int) (blockBytes >> 20), seed);
+        inputBytesPerNode >> 20, (int) (blockBytes >> 20), seed);
     this.trace = Trace.of(settings, all.stream().map(job -> placed.get(job.input())).toList());
   }
 
