@@ -217,16 +217,16 @@ public final class BenchmarkHarness {
    * these jobs: once per room they leave input data (a whole cache when none runs).
    */
   private void logSimulation(long seed, WorkloadMix mix) {
-    long cacheBytes = options.ssdBytesPerNode(mix.workingSetBytes());
     Map<Long, List<String>> labelsByRoom = new TreeMap<>(Comparator.reverseOrder());
     for (ClusterSetup setup : options.setups()) {
       if (setup.mpCache()) {
-        labelsByRoom.computeIfAbsent(setup.inputCeilingBytes(cacheBytes, options.blockBytes()),
-            room -> new ArrayList<>()).add(setup.label());
+        labelsByRoom.computeIfAbsent(inputRoom(setup, mix), room -> new ArrayList<>())
+            .add(setup.label());
       }
     }
     if (labelsByRoom.isEmpty()) {
-      labelsByRoom.put(cacheBytes, List.of("a cache for input alone"));
+      labelsByRoom.put(options.ssdBytesPerNode(mix.workingSetBytes()),
+          List.of("a cache for input alone"));
     }
     labelsByRoom.forEach((room, labels) -> {
       log("seed %d simulated for %s (docs/policies.md; %d blocks of input a node): timed jobs'"
@@ -347,17 +347,20 @@ public final class BenchmarkHarness {
     }
     for (long seed : seeds) {
       WorkloadMix mix = mix(seed);
-      long cacheBytes = options.ssdBytesPerNode(mix.workingSetBytes());
       for (ClusterSetup setup : setups) {
         if (setup.mpCache() && setup.warmedUp()) {
-          StreamSimulation simulation = simulation(seed, mix,
-              setup.inputCeilingBytes(cacheBytes, options.blockBytes()));
-          simulated.computeIfAbsent(setup, s -> new TreeMap<>())
-              .put(seed, simulation.timedJobs(setup.policy()));
+          simulated.computeIfAbsent(setup, s -> new TreeMap<>()).put(seed,
+              simulation(seed, mix, inputRoom(setup, mix)).timedJobs(setup.policy()));
         }
       }
     }
     return simulated;
+  }
+
+  /** The most room a node's SSD cache under {@code setup} leaves input data in {@code mix}. */
+  private long inputRoom(ClusterSetup setup, WorkloadMix mix) {
+    return setup.inputCeilingBytes(options.ssdBytesPerNode(mix.workingSetBytes()),
+        options.blockBytes());
   }
 
   /** The stream of {@code seed} in the simulator, {@code inputBytes} of input cache a node. */

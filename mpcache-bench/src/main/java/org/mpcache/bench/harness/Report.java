@@ -402,7 +402,8 @@ final class Report {
             + "jobs, placement and history in the simulator, which gives input on each node "
             + "the most room the configuration leaves it, in whole blocks: the whole SSD cache, "
             + "or with localized data on the SSD all but the Localized Cache's own units (the "
-            + "running cache also lends localized data pool units while tasks write). Block hits of the run: each job's share of input bytes from SSD, "
+            + "running cache also lends localized data pool units while tasks write). Block "
+            + "hits of the run: each job's share of input bytes from SSD, "
             + "weighted by its blocks; a whole-job hit: all of a job's input from SSD. The last "
             + "two columns list the jobs (by index) that one side served wholly from SSD and "
             + "the other did not."), table, List.of());
