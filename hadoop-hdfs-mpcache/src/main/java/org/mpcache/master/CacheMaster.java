@@ -340,12 +340,16 @@ public final class CacheMaster {
       return AdmissionAnswer.admit(NONE); // it lost the copy without telling yet: keep one
     }
     if (!decision.admitted()) {
+      LOG.debug("mpCache master: refusing block {} of {} on {}", blockId,
+          dataSets.get(dataSet.id()).path(), slave.hostname);
       counters.add(MasterCounter.ADMISSIONS_REFUSED, 1);
       if (policy.isPinned(dataSet.id())) {
         counters.add(MasterCounter.PINNED_COPIES_REFUSED, 1);
       }
       return AdmissionAnswer.REJECT;
     }
+    LOG.debug("mpCache master: admitting block {} of {} on {}, {} copies there to go",
+        blockId, dataSets.get(dataSet.id()).path(), slave.hostname, decision.evict().length);
     counters.add(MasterCounter.ADMISSIONS_ADMITTED, 1);
     evicting(slave, decision.evict(), MasterCounter.EVICTIONS_FOR_ROOM);
     return AdmissionAnswer.admit(decision.evict());
@@ -511,8 +515,15 @@ public final class CacheMaster {
   private void heardFrom(Slave slave, SlaveUsage usage) {
     slaves.heard(slave, clock.getAsLong());
     space.usage(slave.uuid, usage);
-    policy.setCapacity(slave.node,
-        (int) Math.min(Integer.MAX_VALUE, usage.capacityBytes() / namespace.blockSizeBytes()));
+    int capacityBlocks =
+        (int) Math.min(Integer.MAX_VALUE, usage.capacityBytes() / namespace.blockSizeBytes());
+    if (capacityBlocks != slave.capacityBlocks) {
+      // Changes while the node's tuner lends room to localized data and takes it back.
+      LOG.debug("mpCache master: slave {} has room for {} blocks of input data (was {})",
+          slave.hostname, capacityBlocks, slave.capacityBlocks);
+      slave.capacityBlocks = capacityBlocks;
+    }
+    policy.setCapacity(slave.node, capacityBlocks);
   }
 
   /** Records copies the slave holds; blocks the namespace no longer has are ignored. */

@@ -23,6 +23,8 @@ final class SlaveRegistry {
     final int node;
     String hostname;
     long lastHeard;
+    /** The input room it last reported, in whole blocks (-1 before its first report). */
+    int capacityBlocks = -1;
     /** Condemned copies it registered with again: deleted on its next heartbeat. */
     long[] evictNext = NONE;
 

@@ -25,6 +25,8 @@ import org.mpcache.bench.workload.WorkloadMix;
 import org.mpcache.bench.workload.WorkloadMix.DataSet;
 import org.mpcache.bench.workload.WorkloadMix.JobSpec;
 import org.mpcache.locality.CacheLocalityCounter;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * One job stream on one cluster: the inputs placed, the caches warmed by the history's reads
@@ -33,6 +35,9 @@ import org.mpcache.locality.CacheLocalityCounter;
  * check reads an input through the cache between two timed jobs.
  */
 final class JobStream {
+  /** Marks the stream's steps in the results folder's hadoop.log, between the daemons' lines. */
+  private static final Logger LOG = LoggerFactory.getLogger(JobStream.class);
+
   /** Prints one line of progress. */
   interface Progress {
     void jobDone(JobResult job, int jobs);
@@ -58,6 +63,8 @@ final class JobStream {
         ? new MemoryCachePlanner(cluster.fs(), memoryBudget) : null;
     Set<DataSet> seen = new HashSet<>();
     if (cluster.setup().warmedUp()) {
+      LOG.info("{}, seed {}: warm-up of {} jobs starts", cluster.setup().label(), seed,
+          mix.history().size());
       warmUp(cluster, memory);
       mix.history().forEach(job -> seen.add(job.input()));
     }
@@ -84,6 +91,8 @@ final class JobStream {
     long refusedBefore = cluster.localizedRefusedBytes();
     long[] busyBefore = cluster.hddBusyNanos();
     long[] causesBefore = cluster.hddBusyNanosByCause();
+    LOG.info("{}, seed {}: timed job {} starts ({} on {})", cluster.setup().label(), seed,
+        spec.index(), spec.benchmark().name(), input);
     cluster.emulate(true);
     MachineCpu.Reading cpuBefore = MachineCpu.read();
     boolean ok;
