@@ -333,23 +333,26 @@ public final class CacheMaster {
       return AdmissionAnswer.REJECT;
     }
     noteRead(dataSet, blockId);
+    String path = dataSets.get(dataSet.id()).path();
     deciding = new Deciding(MasterCounter.EVICTIONS_FOR_ROOM, "room for block " + blockId + " of "
-        + dataSets.get(dataSet.id()).path() + " on " + slave.hostname);
+        + path + " on " + slave.hostname);
     CacheDecision decision = policy.access(slave.node, blockId, dataSet);
     if (decision.hit()) {
       return AdmissionAnswer.admit(NONE); // it lost the copy without telling yet: keep one
     }
     if (!decision.admitted()) {
-      LOG.debug("mpCache master: refusing block {} of {} on {}", blockId,
-          dataSets.get(dataSet.id()).path(), slave.hostname);
+      LOG.debug("mpCache master: the policy refuses block {} of {} on {}", blockId, path,
+          slave.hostname);
       counters.add(MasterCounter.ADMISSIONS_REFUSED, 1);
       if (policy.isPinned(dataSet.id())) {
         counters.add(MasterCounter.PINNED_COPIES_REFUSED, 1);
       }
       return AdmissionAnswer.REJECT;
     }
-    LOG.debug("mpCache master: admitting block {} of {} on {}, {} copies there to go",
-        blockId, dataSets.get(dataSet.id()).path(), slave.hostname, decision.evict().length);
+    if (LOG.isDebugEnabled()) {
+      LOG.debug("mpCache master: admitting block {} of {} on {}, evicting {} copies there",
+          blockId, path, slave.hostname, decision.evict().length);
+    }
     counters.add(MasterCounter.ADMISSIONS_ADMITTED, 1);
     evicting(slave, decision.evict(), MasterCounter.EVICTIONS_FOR_ROOM);
     return AdmissionAnswer.admit(decision.evict());
@@ -519,8 +522,9 @@ public final class CacheMaster {
         (int) Math.min(Integer.MAX_VALUE, usage.capacityBytes() / namespace.blockSizeBytes());
     if (capacityBlocks != slave.capacityBlocks) {
       // Changes while the node's tuner lends room to localized data and takes it back.
-      LOG.debug("mpCache master: slave {} has room for {} blocks of input data (was {})",
-          slave.hostname, capacityBlocks, slave.capacityBlocks);
+      LOG.debug("mpCache master: slave {} has room for {} blocks of input data ({})",
+          slave.hostname, capacityBlocks,
+          slave.capacityBlocks < 0 ? "first report" : "was " + slave.capacityBlocks);
       slave.capacityBlocks = capacityBlocks;
     }
     policy.setCapacity(slave.node, capacityBlocks);
