@@ -520,12 +520,11 @@ public final class CacheMaster {
     space.usage(slave.uuid, usage);
     int capacityBlocks =
         (int) Math.min(Integer.MAX_VALUE, usage.capacityBytes() / namespace.blockSizeBytes());
-    if (capacityBlocks != slave.capacityBlocks) {
+    int declared = policy.declaredCapacity(slave.node);
+    if (capacityBlocks != declared) {
       // Changes while the node's tuner lends room to localized data and takes it back.
       LOG.debug("mpCache master: slave {} has room for {} blocks of input data ({})",
-          slave.hostname, capacityBlocks,
-          slave.capacityBlocks < 0 ? "first report" : "was " + slave.capacityBlocks);
-      slave.capacityBlocks = capacityBlocks;
+          slave.hostname, capacityBlocks, declared < 0 ? "first report" : "was " + declared);
     }
     policy.setCapacity(slave.node, capacityBlocks);
   }

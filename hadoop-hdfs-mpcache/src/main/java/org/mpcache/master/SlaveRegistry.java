@@ -23,12 +23,6 @@ final class SlaveRegistry {
     final int node;
     String hostname;
     long lastHeard;
-    /**
-     * The input room of its last report, in whole blocks of the namespace's block size (the
-     * slave reports bytes), for the master's log of changes; -1 before its first report.
-     * Guarded by the CacheMaster's lock.
-     */
-    int capacityBlocks = -1;
     /** Condemned copies it registered with again: deleted on its next heartbeat. */
     long[] evictNext = NONE;
 

@@ -137,6 +137,11 @@ public final class ControlledPolicy implements ReplacementPolicy {
     return policy.name();
   }
 
+  /** The capacity last declared for the node by {@link #setCapacity}, or -1 if none was. */
+  public int declaredCapacity(int nodeId) {
+    return nodeId < nodes.size() ? nodes.get(nodeId).capacity : -1;
+  }
+
   @Override
   public void setCapacity(int nodeId, int capacityBlocks) {
     node(nodeId).capacity = capacityBlocks;

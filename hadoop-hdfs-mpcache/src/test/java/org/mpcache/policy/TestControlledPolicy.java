@@ -35,6 +35,17 @@ class TestControlledPolicy {
     return true;
   }
 
+  /** The master logs a node's room when it changes, against the capacity declared last. */
+  @ParameterizedTest
+  @ValueSource(strings = {"wholeset", "lru"})
+  void theDeclaredCapacityIsTheLastOneSetAndNoneForAnUnknownNode(String name) {
+    ControlledPolicy policy = policy(name, 2, 4);
+    policy.setCapacity(1, 3);
+    assertEquals(4, policy.declaredCapacity(0));
+    assertEquals(3, policy.declaredCapacity(1));
+    assertEquals(-1, policy.declaredCapacity(2));
+  }
+
   /** Pressure from data sets read far more often evicts everything but the pinned one. */
   @ParameterizedTest
   @ValueSource(strings = {"wholeset", "mpcache", "mpcache-as-published", "lru", "lfu", "mru"})
