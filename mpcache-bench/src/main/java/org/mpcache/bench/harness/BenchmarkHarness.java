@@ -68,6 +68,9 @@ public final class BenchmarkHarness {
         --plan                print each seed's jobs, data sets and cache sizes, run nothing
         --report-dir target/bench/puma-<time>   results folder; give an existing one to resume
                               it (streams already there are kept) or to add seeds/configurations
+        --merge DIR,DIR       run nothing: report over the results folders of several sittings
+                              into --report-dir, each configuration's jobs paired with the
+                              baseline's of the same sitting (give the options they were run with)
         --work-dir target/bench/work  --ssd-dir <dir>
         --cluster embedded    embedded: a cluster on this machine per stream, as above;
                               existing: the cluster of the client configuration (run through
@@ -108,16 +111,27 @@ public final class BenchmarkHarness {
     }
     ResultsFolder folder = new ResultsFolder(reportDir);
     folder.claim(harness.settings());
-    harness.run(folder);
-    Report report = harness.report(folder.all());
+    String merge = option(args, "--merge", null);
+    List<JobResult> results;
+    if (merge == null) {
+      harness.run(folder);
+      results = folder.all();
+    } else {
+      results = MergedSittings.of(Arrays.stream(merge.split(","))
+          .map(dir -> new File(dir.trim()).getAbsoluteFile()).toList(), harness.settings(),
+          options.setups().get(0));
+    }
+    Report report = harness.report(results);
     report.write(reportDir);
     System.out.println();
     System.out.println(report.summaryMarkdown());
-    if (!options.existingCluster()) {
+    if (!options.existingCluster() && merge == null) {
       // Under yarn jar, Hadoop's scripts have set its logging up already.
       System.out.println("Hadoop's log: " + System.getProperty(LOG_FILE_PROPERTY));
     }
-    System.out.println("Resume or add seeds with: --report-dir " + reportDir);
+    if (merge == null) {
+      System.out.println("Resume or add seeds with: --report-dir " + reportDir);
+    }
     System.out.println("Report: " + new File(reportDir, "report.html"));
   }
 

@@ -10,6 +10,7 @@ import java.util.function.Predicate;
 import java.util.function.ToDoubleFunction;
 
 import org.mpcache.bench.harness.JobPairs.Pair;
+import org.mpcache.bench.harness.JobPairs.Stratum;
 import org.mpcache.bench.harness.Stats.Fraction;
 import org.mpcache.bench.harness.Stats.Interval;
 
@@ -22,17 +23,18 @@ import org.mpcache.bench.harness.Stats.Interval;
  * @param mapPhase sum of the reference's map-phase seconds over the configuration's
  * @param reducePhase the same for the reduce phases, over the jobs whose reduce phase took time
  *     in the reference (map-only jobs have none)
- * @param throughputBySeed the throughput ratio of each seed's jobs alone
+ * @param throughputByStratum the throughput ratio of each seed's jobs alone (of each sitting's,
+ *     where a report merges several)
  * @param byBenchmark geometric mean of the per-job ratios of each benchmark's jobs
  */
 record Comparison(Interval throughput, Interval geometricMean, Interval mapPhase,
-    Interval reducePhase, SortedMap<Long, Interval> throughputBySeed,
+    Interval reducePhase, SortedMap<Stratum, Interval> throughputByStratum,
     Map<String, Interval> byBenchmark) {
 
-  static Comparison of(SortedMap<Long, List<Pair>> pairs) {
-    SortedMap<Long, Interval> bySeed = new TreeMap<>();
-    pairs.forEach((seed, ofSeed) -> bySeed.put(seed,
-        throughput(new TreeMap<>(Map.of(seed, ofSeed)), JobResult::seconds)));
+  static Comparison of(SortedMap<Stratum, List<Pair>> pairs) {
+    SortedMap<Stratum, Interval> byStratum = new TreeMap<>();
+    pairs.forEach((stratum, ofStratum) -> byStratum.put(stratum,
+        throughput(new TreeMap<>(Map.of(stratum, ofStratum)), JobResult::seconds)));
     Map<String, List<Double>> ratiosByBenchmark = new LinkedHashMap<>();
     pairs.values().stream().flatMap(List::stream).forEach(pair -> ratiosByBenchmark
         .computeIfAbsent(pair.job().benchmark(), b -> new ArrayList<>())
@@ -46,24 +48,31 @@ record Comparison(Interval throughput, Interval geometricMean, Interval mapPhase
         throughput(pairs, JobResult::mapSeconds),
         throughput(only(pairs, pair -> pair.reference().reduceSeconds() > 0),
             JobResult::reduceSeconds),
-        bySeed, byBenchmark);
+        byStratum, byBenchmark);
   }
 
-  /** Sum of the reference's {@code time} over the configuration's, resampling within seeds. */
-  static Interval throughput(SortedMap<Long, List<Pair>> pairs, ToDoubleFunction<JobResult> time) {
-    return Stats.ratioOfSums(pairs.values().stream().map(ofSeed -> ofSeed.stream()
+  /** Sum of the reference's {@code time} over the configuration's, resampling within strata. */
+  static Interval throughput(SortedMap<Stratum, List<Pair>> pairs,
+      ToDoubleFunction<JobResult> time) {
+    return Stats.ratioOfSums(fractions(pairs, time));
+  }
+
+  /** The pairs' times as fractions, reference over configuration, by stratum. */
+  static List<List<Fraction>> fractions(SortedMap<Stratum, List<Pair>> pairs,
+      ToDoubleFunction<JobResult> time) {
+    return pairs.values().stream().map(ofStratum -> ofStratum.stream()
         .map(pair -> new Fraction(time.applyAsDouble(pair.reference()),
-            time.applyAsDouble(pair.job()))).toList()).toList());
+            time.applyAsDouble(pair.job()))).toList()).toList();
   }
 
-  /** The pairs that {@code which} keeps, seeds left without any dropped. */
-  static SortedMap<Long, List<Pair>> only(SortedMap<Long, List<Pair>> pairs,
+  /** The pairs that {@code which} keeps, strata left without any dropped. */
+  static SortedMap<Stratum, List<Pair>> only(SortedMap<Stratum, List<Pair>> pairs,
       Predicate<Pair> which) {
-    SortedMap<Long, List<Pair>> kept = new TreeMap<>();
-    pairs.forEach((seed, ofSeed) -> {
-      List<Pair> ofSeedKept = ofSeed.stream().filter(which).toList();
-      if (!ofSeedKept.isEmpty()) {
-        kept.put(seed, ofSeedKept);
+    SortedMap<Stratum, List<Pair>> kept = new TreeMap<>();
+    pairs.forEach((stratum, ofStratum) -> {
+      List<Pair> ofStratumKept = ofStratum.stream().filter(which).toList();
+      if (!ofStratumKept.isEmpty()) {
+        kept.put(stratum, ofStratumKept);
       }
     });
     return kept;

@@ -1,6 +1,7 @@
 package org.mpcache.bench.harness;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
@@ -12,16 +13,46 @@ import java.util.TreeSet;
 import java.util.stream.Collectors;
 
 /**
- * The timed jobs of a result set by configuration, seed and index, paired across configurations:
- * every configuration runs the same job stream of a seed, so a job is compared with the job of
- * the same seed and index in the other configuration.
+ * The timed jobs of a result set by configuration, stratum and index, paired across
+ * configurations: every configuration runs the same job stream of a seed, so a job is compared
+ * with the job of the same seed and index in the other configuration, run in the same sitting
+ * (a report merging several folders pairs within each, since a machine's speed drifts between
+ * days).
  */
 final class JobPairs {
   /** The same job of a stream run in a reference configuration and in another one. */
   record Pair(JobResult reference, JobResult job) {
   }
 
-  private final Map<ClusterSetup, SortedMap<Long, SortedMap<Integer, JobResult>>> jobs =
+  /**
+   * The jobs that pair with each other: those of one seed run in one sitting (the folder's own
+   * runs are the sitting with no name).
+   */
+  record Stratum(long seed, String sitting) implements Comparable<Stratum> {
+    private static final Comparator<Stratum> ORDER =
+        Comparator.comparingLong(Stratum::seed).thenComparing(Stratum::sitting);
+
+    static Stratum of(JobResult job) {
+      return new Stratum(job.seed(), job.sitting());
+    }
+
+    @Override
+    public int compareTo(Stratum other) {
+      return ORDER.compare(this, other);
+    }
+
+    /** "seed 1", or "seed 1 (stream-2026-11-27)" where the report merges sittings. */
+    String label() {
+      return "seed " + name();
+    }
+
+    /** "1", or "1 (stream-2026-11-27)" where the report merges sittings. */
+    String name() {
+      return seed + (sitting.isEmpty() ? "" : " (" + sitting + ")");
+    }
+  }
+
+  private final Map<ClusterSetup, SortedMap<Stratum, SortedMap<Integer, JobResult>>> jobs =
       new EnumMap<>(ClusterSetup.class);
   /** Jobs met a second time (merged result files that overlap); the first one counts. */
   private final List<JobResult> duplicates = new ArrayList<>();
@@ -29,7 +60,7 @@ final class JobPairs {
   JobPairs(List<JobResult> results) {
     for (JobResult job : results) {
       JobResult first = jobs.computeIfAbsent(job.setup(), s -> new TreeMap<>())
-          .computeIfAbsent(job.seed(), s -> new TreeMap<>()).putIfAbsent(job.index(), job);
+          .computeIfAbsent(Stratum.of(job), s -> new TreeMap<>()).putIfAbsent(job.index(), job);
       if (first != null) {
         duplicates.add(job);
       }
@@ -38,27 +69,38 @@ final class JobPairs {
 
   /** Every seed some configuration ran, ascending. */
   SortedSet<Long> seeds() {
-    SortedSet<Long> seeds = new TreeSet<>();
-    jobs.values().forEach(bySeed -> seeds.addAll(bySeed.keySet()));
-    return seeds;
+    return strata().stream().map(Stratum::seed).collect(Collectors.toCollection(TreeSet::new));
   }
 
-  /** The jobs of {@code setup}, by seed then index. */
+  /** Every seed and sitting some configuration ran, ascending. */
+  SortedSet<Stratum> strata() {
+    SortedSet<Stratum> strata = new TreeSet<>();
+    jobs.values().forEach(byStratum -> strata.addAll(byStratum.keySet()));
+    return strata;
+  }
+
+  /** Whether the jobs come from several sittings ({@code --merge}). */
+  boolean merged() {
+    return strata().stream().anyMatch(stratum -> !stratum.sitting().isEmpty());
+  }
+
+  /** The jobs of {@code setup}, by seed, sitting and index. */
   List<JobResult> of(ClusterSetup setup) {
-    return bySeed(setup).values().stream().flatMap(byIndex -> byIndex.values().stream())
+    return byStratum(setup).values().stream().flatMap(byIndex -> byIndex.values().stream())
         .toList();
   }
 
-  /** Per seed (ascending), the jobs both configurations ran, in the order of the stream. */
-  SortedMap<Long, List<Pair>> between(ClusterSetup reference, ClusterSetup setup) {
-    SortedMap<Long, List<Pair>> pairs = new TreeMap<>();
-    bySeed(setup).forEach((seed, byIndex) -> {
-      SortedMap<Integer, JobResult> references = bySeed(reference).getOrDefault(seed,
+  /** Per stratum (ascending), the jobs both configurations ran, in the order of the stream. */
+  SortedMap<Stratum, List<Pair>> between(ClusterSetup reference, ClusterSetup setup) {
+    SortedMap<Stratum, List<Pair>> pairs = new TreeMap<>();
+    byStratum(setup).forEach((stratum, byIndex) -> {
+      SortedMap<Integer, JobResult> references = byStratum(reference).getOrDefault(stratum,
           new TreeMap<>());
-      List<Pair> ofSeed = byIndex.values().stream().filter(j -> references.containsKey(j.index()))
+      List<Pair> ofStratum = byIndex.values().stream()
+          .filter(j -> references.containsKey(j.index()))
           .map(j -> new Pair(references.get(j.index()), j)).toList();
-      if (!ofSeed.isEmpty()) {
-        pairs.put(seed, ofSeed);
+      if (!ofStratum.isEmpty()) {
+        pairs.put(stratum, ofStratum);
       }
     });
     return pairs;
@@ -71,11 +113,15 @@ final class JobPairs {
    */
   List<String> gaps(ClusterSetup reference, ClusterSetup setup) {
     List<String> gaps = new ArrayList<>();
-    for (long seed : seeds()) {
-      SortedMap<Integer, JobResult> references = bySeed(reference).getOrDefault(seed,
+    for (Stratum stratum : strata()) {
+      SortedMap<Integer, JobResult> references = byStratum(reference).getOrDefault(stratum,
           new TreeMap<>());
-      SortedMap<Integer, JobResult> own = bySeed(setup).getOrDefault(seed, new TreeMap<>());
-      String where = setup.label() + " seed " + seed + ": ";
+      SortedMap<Integer, JobResult> own = byStratum(setup).getOrDefault(stratum,
+          new TreeMap<>());
+      if (own.isEmpty() && ranElsewhere(setup, stratum)) {
+        continue; // merged sittings: the seed's jobs of this configuration are in another one
+      }
+      String where = setup.label() + " " + stratum.label() + ": ";
       SortedSet<Integer> missing = new TreeSet<>(references.keySet());
       missing.removeAll(own.keySet());
       if (!missing.isEmpty()) {
@@ -97,11 +143,17 @@ final class JobPairs {
       }
     }
     duplicates.stream().filter(job -> job.setup() == setup)
-        .collect(Collectors.groupingBy(JobResult::seed, TreeMap::new,
+        .collect(Collectors.groupingBy(Stratum::of, TreeMap::new,
             Collectors.mapping(JobResult::index, Collectors.toCollection(TreeSet::new))))
-        .forEach((seed, indexes) -> gaps.add(setup.label() + " seed " + seed + ": "
+        .forEach((stratum, indexes) -> gaps.add(setup.label() + " " + stratum.label() + ": "
             + jobList(indexes) + " more than once (the first counts)"));
     return gaps;
+  }
+
+  /** Whether {@code setup} ran the stratum's seed in another sitting. */
+  private boolean ranElsewhere(ClusterSetup setup, Stratum stratum) {
+    return byStratum(setup).keySet().stream()
+        .anyMatch(other -> other.seed() == stratum.seed() && !other.equals(stratum));
   }
 
   /** "job 3", "jobs 0–29, 31": indexes with runs of consecutive ones as ranges. */
@@ -131,7 +183,7 @@ final class JobPairs {
     return first + (last == first + 1 ? ", " : "–") + last;
   }
 
-  private SortedMap<Long, SortedMap<Integer, JobResult>> bySeed(ClusterSetup setup) {
+  private SortedMap<Stratum, SortedMap<Integer, JobResult>> byStratum(ClusterSetup setup) {
     return jobs.getOrDefault(setup, new TreeMap<>());
   }
 }

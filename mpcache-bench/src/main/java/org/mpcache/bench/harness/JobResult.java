@@ -34,13 +34,16 @@ import org.mpcache.bench.device.IoCause;
  * @param hddSecondsByCause busy seconds of the emulated HDDs while the job ran, summed over them,
  *     for each {@link IoCause} by its ordinal; NaN each when not emulated or not measured (results
  *     of earlier runs)
+ * @param sitting the results folder the job was run in, where a report merges several
+ *     ({@code --merge}): its jobs pair with the baseline's of the same sitting only, since a
+ *     machine's speed drifts between days; empty for a folder's own runs
  */
 public record JobResult(ClusterSetup setup, long seed, int index, String benchmark,
     String input, long inputBytes, double seconds, double mapSeconds, double reduceSeconds,
     double hitRatio, double hddUtilization, double busiestHdd, double busiestHddInMaps,
     double cpuUtilization, double dataLocalMaps, double cacheLocalMaps, long shuffleBytes,
     double localizedOnSsd, boolean firstRead, boolean outputChecked,
-    List<Double> hddSecondsByCause) {
+    List<Double> hddSecondsByCause, String sitting) {
 
   /** The HDD time of a job whose devices were not emulated or not measured by cause. */
   static final List<Double> NOT_MEASURED =
@@ -50,9 +53,12 @@ public record JobResult(ClusterSetup setup, long seed, int index, String benchma
       + "busiest_hdd_in_maps,cpu_utilization,data_local_maps,cache_local_maps,shuffle_bytes,"
       + "localized_on_ssd,first_read,output_checked").split(",");
 
+  /** The columns before the sitting, which lines of earlier runs end with. */
+  private static final int MEASURED_COLUMNS = BASE_COLUMNS.length + IoCause.values().length;
+
   static final String CSV_HEADER = String.join(",", BASE_COLUMNS) + Arrays.stream(
       IoCause.values()).map(cause -> ",hdd_" + cause.name().toLowerCase(Locale.ROOT) + "_seconds")
-      .collect(Collectors.joining());
+      .collect(Collectors.joining()) + ",sitting";
 
   public JobResult {
     if (hddSecondsByCause.size() != IoCause.values().length) {
@@ -60,6 +66,9 @@ public record JobResult(ClusterSetup setup, long seed, int index, String benchma
           + hddSecondsByCause);
     }
     hddSecondsByCause = List.copyOf(hddSecondsByCause);
+    if (sitting.contains(",")) {
+      throw new IllegalArgumentException("a sitting's name holds no comma: " + sitting);
+    }
   }
 
   /** The HDDs' busy seconds for {@code cause} while the job ran; NaN when not measured. */
@@ -74,24 +83,32 @@ public record JobResult(ClusterSetup setup, long seed, int index, String benchma
         fmt(busiestHddInMaps), fmt(cpuUtilization), fmt(dataLocalMaps), fmt(cacheLocalMaps),
         Long.toString(shuffleBytes), fmt(localizedOnSsd), Boolean.toString(firstRead),
         Boolean.toString(outputChecked)) + hddSecondsByCause.stream()
-            .map(seconds -> "," + fmt(seconds)).collect(Collectors.joining());
+            .map(seconds -> "," + fmt(seconds)).collect(Collectors.joining()) + "," + sitting;
   }
 
   JobResult withOutputChecked() {
     return new JobResult(setup, seed, index, benchmark, input, inputBytes, seconds, mapSeconds,
         reduceSeconds, hitRatio, hddUtilization, busiestHdd, busiestHddInMaps, cpuUtilization,
         dataLocalMaps, cacheLocalMaps, shuffleBytes, localizedOnSsd, firstRead, true,
-        hddSecondsByCause);
+        hddSecondsByCause, sitting);
+  }
+
+  /** The same job, run in the sitting of that name. */
+  JobResult inSitting(String name) {
+    return new JobResult(setup, seed, index, benchmark, input, inputBytes, seconds, mapSeconds,
+        reduceSeconds, hitRatio, hddUtilization, busiestHdd, busiestHddInMaps, cpuUtilization,
+        dataLocalMaps, cacheLocalMaps, shuffleBytes, localizedOnSsd, firstRead, outputChecked,
+        hddSecondsByCause, name);
   }
 
   /**
    * The job a line of {@link #csv()} describes; lines of earlier runs, without the HDD time by
-   * cause, are read as not measuring it.
+   * cause, are read as not measuring it, and without the sitting as a folder's own.
    */
   static JobResult parse(String line) {
     String[] f = line.split(",", -1);
     int columns = CSV_HEADER.split(",").length;
-    if (f.length != columns && f.length != BASE_COLUMNS.length) {
+    if (f.length != columns && f.length != MEASURED_COLUMNS && f.length != BASE_COLUMNS.length) {
       throw new IllegalArgumentException("not a line of a results CSV (" + CSV_HEADER + "): "
           + line);
     }
@@ -100,7 +117,8 @@ public record JobResult(ClusterSetup setup, long seed, int index, String benchma
         num(f[10]), num(f[11]), num(f[12]), num(f[13]), num(f[14]), num(f[15]),
         Long.parseLong(f[16]), num(f[17]), Boolean.parseBoolean(f[18]),
         Boolean.parseBoolean(f[19]), f.length == BASE_COLUMNS.length ? NOT_MEASURED
-            : Arrays.stream(f, BASE_COLUMNS.length, columns).map(JobResult::num).toList());
+            : Arrays.stream(f, BASE_COLUMNS.length, MEASURED_COLUMNS).map(JobResult::num)
+                .toList(), f.length == columns ? f[MEASURED_COLUMNS] : "");
   }
 
   private static String fmt(double value) {

@@ -146,7 +146,7 @@ final class JobStream {
         spec.input().source().dirName() + "/k" + spec.input().k(), inputBytes, seconds,
         mapSeconds, seconds - mapSeconds, hit, hdd[0], hdd[1], busiestInMaps, cpuBusy,
         dataLocal, cacheLocal, counters.findCounter(TaskCounter.REDUCE_SHUFFLE_BYTES).getValue(),
-        localizedOnSsd, firstRead, false, hddSecondsByCause);
+        localizedOnSsd, firstRead, false, hddSecondsByCause, "");
   }
 
   /** Seconds of busy time from {@code before} to {@code after}; not measured when empty. */

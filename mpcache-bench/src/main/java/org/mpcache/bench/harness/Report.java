@@ -16,6 +16,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.SortedMap;
+import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Function;
@@ -29,6 +30,7 @@ import org.mpcache.bench.harness.BarChart.Axis;
 import org.mpcache.bench.harness.BarChart.Bar;
 import org.mpcache.bench.harness.BarChart.Series;
 import org.mpcache.bench.harness.JobPairs.Pair;
+import org.mpcache.bench.harness.JobPairs.Stratum;
 import org.mpcache.bench.harness.Stats.Interval;
 import org.mpcache.bench.harness.StreamSimulation.SimulatedJob;
 import org.mpcache.bench.harness.Table.Cell;
@@ -38,7 +40,8 @@ import org.mpcache.bench.harness.Table.Style;
  * The results folder of the job streams: {@code jobs.csv} (every timed job), {@code summary.md}
  * (what the console shows at the end of a run) and {@code report.html} (the same with charts).
  * Each configuration is compared with the baseline, the first of the options' configurations,
- * job by job: a job pairs with the baseline's job of the same seed and index.
+ * job by job: a job pairs with the baseline's job of the same seed and index, run in the same
+ * sitting where the report merges several results folders ({@code --merge}).
  */
 final class Report {
   /** The largest interval half-width, as a share of its estimate, that tells a ratio apart. */
@@ -134,15 +137,32 @@ final class Report {
   }
 
   /**
-   * Pairs {@code setup} with {@code reference} directly: over the same jobs the ratio of two
-   * throughput ratios over stock is the reference's total time over the setup's.
+   * Pairs {@code setup} with {@code reference} directly where they ran the same jobs in the same
+   * sittings: over the same jobs the ratio of two throughput ratios over stock is the
+   * reference's total time over the setup's. Where they did not (merged sittings), the ratio of
+   * their throughput ratios, each over the baseline's run of its own sitting.
    */
   private void target(List<Target> targets, String name, ClusterSetup setup,
       ClusterSetup reference, double goal, Predicate<Pair> which) {
-    SortedMap<Long, List<Pair>> judged = Comparison.only(pairs.between(reference, setup), which);
-    if (!judged.isEmpty()) {
-      targets.add(new Target(name, goal, Comparison.throughput(judged, JobResult::seconds)));
+    SortedMap<Stratum, List<Pair>> direct =
+        Comparison.only(pairs.between(reference, setup), which);
+    SortedMap<Stratum, List<Pair>> overBaseline =
+        Comparison.only(pairs.between(baseline, setup), which);
+    if (!direct.isEmpty() && count(direct) >= count(overBaseline)) {
+      targets.add(new Target(name, goal, Comparison.throughput(direct, JobResult::seconds)));
+      return;
     }
+    SortedMap<Stratum, List<Pair>> referenceOverBaseline =
+        Comparison.only(pairs.between(baseline, reference), which);
+    if (!overBaseline.isEmpty() && !referenceOverBaseline.isEmpty()) {
+      targets.add(new Target(name + ", each over the " + baseline.label() + " run of its own "
+          + "sitting", goal, Stats.quotient(Comparison.fractions(overBaseline, JobResult::seconds),
+              Comparison.fractions(referenceOverBaseline, JobResult::seconds))));
+    }
+  }
+
+  private static int count(SortedMap<Stratum, List<Pair>> pairs) {
+    return pairs.values().stream().mapToInt(List::size).sum();
   }
 
   private List<Section> sections() {
@@ -184,11 +204,11 @@ final class Report {
     return new Section("ratios", "Throughput against " + baseline.label(), List.of(
         String.format(Locale.ROOT, "Throughput ratio: the sum of %s's job times over the sum of "
             + "the configuration's, with a bootstrap interval (%,d resamples of the jobs, drawn "
-            + "within each seed). Geometric mean: of the per-job ratios, with a Student t "
+            + "within each seed%s). Geometric mean: of the per-job ratios, with a Student t "
             + "interval on their logarithms. \"CI ≤ ±10 %%\": whether the interval's "
             + "half-width is at most 10 %% of the ratio; where not, more jobs are needed to tell "
             + "the ratio.",
-            baseline.label(), Stats.RESAMPLES)), table,
+            baseline.label(), Stats.RESAMPLES, pairs.merged() ? " and sitting" : "")), table,
         others().isEmpty() ? List.of() : List.of(chart));
   }
 
@@ -265,13 +285,13 @@ final class Report {
       return new Gate("outputs checked", requirement, "all " + results.size() + " jobs",
           Style.PASS);
     }
-    Map<ClusterSetup, Map<Long, TreeSet<Integer>>> where = unchecked.stream()
+    Map<ClusterSetup, Map<Stratum, TreeSet<Integer>>> where = unchecked.stream()
         .collect(Collectors.groupingBy(JobResult::setup, TreeMap::new, Collectors.groupingBy(
-            JobResult::seed, TreeMap::new, Collectors.mapping(JobResult::index,
+            Stratum::of, TreeMap::new, Collectors.mapping(JobResult::index,
                 Collectors.toCollection(TreeSet::new)))));
     List<String> lines = new ArrayList<>();
-    where.forEach((setup, bySeed) -> bySeed.forEach((seed, indexes) ->
-        lines.add(setup.label() + " seed " + seed + ": " + JobPairs.jobList(indexes))));
+    where.forEach((setup, byStratum) -> byStratum.forEach((stratum, indexes) ->
+        lines.add(setup.label() + " " + stratum.label() + ": " + JobPairs.jobList(indexes))));
     return new Gate("outputs checked", requirement, String.format(Locale.ROOT,
         "%d of %d jobs not checked: %s", unchecked.size(), results.size(),
         String.join("; ", lines)), Style.FAIL);
@@ -286,23 +306,34 @@ final class Report {
     setups.forEach(setup -> gaps.addAll(pairs.gaps(baseline, setup)));
     String requirement = "every configuration ran the jobs " + baseline.label()
         + " ran, seed by seed";
+    String complete = pairs.merged()
+        ? String.format(Locale.ROOT, "complete: over %d seeds and %d sittings, every "
+            + "configuration's jobs paired with %s's of the same sitting", baselineSeeds.size(),
+            sittings().size(), baseline.label())
+        : String.format(Locale.ROOT, "complete: %d jobs over %d seeds in each of %d "
+            + "configurations", pairs.of(baseline).size(), baselineSeeds.size(), setups.size());
     return gaps.isEmpty()
-        ? new Gate("complete pairing", requirement, String.format(Locale.ROOT,
-            "complete: %d jobs over %d seeds in each of %d configurations",
-            pairs.of(baseline).size(), baselineSeeds.size(), setups.size()), Style.PASS)
+        ? new Gate("complete pairing", requirement, complete, Style.PASS)
         : new Gate("complete pairing", requirement, String.join("; ", gaps), Style.FAIL);
   }
 
   private Section seedSection() {
-    Set<Long> seeds = pairs.seeds();
+    Set<Stratum> strata = pairs.strata();
     Table table = new Table(Stream.concat(Stream.of("configuration"),
-        seeds.stream().map(seed -> "seed " + seed)).toArray(String[]::new));
+        strata.stream().map(Stratum::label)).toArray(String[]::new));
     comparisons.forEach((setup, c) -> table.row(Stream.concat(Stream.of(Cell.text(
-        setup.label())), seeds.stream().map(seed -> ratioCell(c.throughputBySeed()
-            .get(seed)))).toArray(Cell[]::new)));
+        setup.label())), strata.stream().map(stratum -> ratioCell(c.throughputByStratum()
+            .get(stratum)))).toArray(Cell[]::new)));
     return new Section("seeds", "Throughput ratio per seed", List.of("Each seed's jobs alone "
-        + "(95 % bootstrap intervals): the seeds should tell the same story."), table,
-        List.of());
+        + "(95 % bootstrap intervals): the seeds should tell the same story."
+        + (pairs.merged() ? " With merged sittings, each sitting's jobs of a seed alone, against "
+            + baseline.label() + "'s run in that sitting." : "")), table, List.of());
+  }
+
+  /** The sittings whose results the report merges, by name; none for a folder's own runs. */
+  private SortedSet<String> sittings() {
+    return pairs.strata().stream().map(Stratum::sitting).filter(name -> !name.isEmpty())
+        .collect(Collectors.toCollection(TreeSet::new));
   }
 
   private Section phaseSection() {
@@ -368,16 +399,16 @@ final class Report {
         "block hits: simulated", "whole-job hits: run", "whole-job hits: simulated",
         "whole in the simulation only", "whole in the run only");
     for (ClusterSetup setup : setups) {
-      for (Map.Entry<Long, List<SimulatedJob>> seed
-          : simulated.getOrDefault(setup, Map.of()).entrySet()) {
-        List<SimulatedJob> spec = seed.getValue();
+      Map<Long, List<SimulatedJob>> specBySeed = simulated.getOrDefault(setup, Map.of());
+      for (Stratum stratum : pairs.strata()) {
+        List<SimulatedJob> spec = specBySeed.getOrDefault(stratum.seed(), List.of());
         List<Served> jobs = pairs.of(setup).stream()
-            .filter(job -> job.seed() == seed.getKey() && job.index() < spec.size())
+            .filter(job -> Stratum.of(job).equals(stratum) && job.index() < spec.size())
             .map(job -> new Served(job, spec.get(job.index()))).toList();
         if (jobs.isEmpty()) {
           continue;
         }
-        table.row(Cell.text(setup.label()), Cell.number(Long.toString(seed.getKey())),
+        table.row(Cell.text(setup.label()), Cell.number(stratum.name()),
             Cell.text(setup.policy()),
             Cell.number(percent(Stats.weightedMean(jobs, served -> served.run().hitRatio(),
                 served -> served.simulated().blocks()))),
@@ -571,8 +602,16 @@ final class Report {
     Table configurations = new Table("configuration", "what it runs");
     setups.forEach(setup -> configurations.row(Cell.text(setup.label()),
         Cell.text(setup.description())));
-    return new Section("setting", "Setting", List.of(machine, mix, devices), configurations,
-        List.of());
+    List<String> text = new ArrayList<>(List.of(machine, mix, devices));
+    if (pairs.merged()) {
+      text.add("Merged from the results folders of several sittings (--merge): "
+          + String.join(", ", sittings()) + ". A machine's speed drifts between days, so each "
+          + "configuration's jobs pair with " + baseline.label() + "'s run of the same seed in "
+          + "the same sitting, and a target comparing two configurations run in different "
+          + "sittings is the ratio of their throughput ratios, each over its own sitting's "
+          + baseline.label() + ".");
+    }
+    return new Section("setting", "Setting", text, configurations, List.of());
   }
 
   private List<ClusterSetup> others() {

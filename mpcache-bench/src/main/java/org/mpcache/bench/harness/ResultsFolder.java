@@ -19,7 +19,8 @@ import java.util.TreeSet;
  * written when that stream's jobs and output checks are done, so an interrupted run resumes at
  * the first stream it had not finished, and a report can merge streams run in several sittings.
  * {@code settings.txt} holds what the streams must share to be compared (cluster, mix, devices);
- * a run with other settings is refused rather than merged.
+ * a run with other settings is refused rather than merged. A report can also merge the folders of
+ * several sittings ({@link MergedSittings}), each job tagged with its folder's name.
  */
 final class ResultsFolder {
   private static final String SETTINGS = "settings.txt";
@@ -43,15 +44,34 @@ final class ResultsFolder {
   void claim(Map<String, String> settings) throws IOException {
     Files.createDirectories(runs.toPath());
     File file = new File(dir, SETTINGS);
-    Map<String, String> wanted = new TreeMap<>(settings);
     if (!file.exists()) {
       List<String> lines = new ArrayList<>();
-      wanted.forEach((key, value) -> lines.add(key + "=" + value));
+      new TreeMap<>(settings).forEach((key, value) -> lines.add(key + "=" + value));
       Files.write(file.toPath(), lines, StandardCharsets.UTF_8);
       return;
     }
+    requireSettings(settings, "this run's");
+  }
+
+  /**
+   * The jobs of every finished stream in the folder as one sitting's, named after the folder
+   * ({@link MergedSittings}): they must have been run with {@code settings}.
+   *
+   * @throws IllegalArgumentException where the folder holds no results or other settings
+   */
+  List<JobResult> sitting(Map<String, String> settings) throws IOException {
+    if (!new File(dir, SETTINGS).exists()) {
+      throw new IllegalArgumentException(dir + " is no results folder of puma-benchmark.sh: it "
+          + "has no " + SETTINGS);
+    }
+    requireSettings(settings, "the merged report's");
+    return all().stream().map(job -> job.inSitting(dir.getName())).toList();
+  }
+
+  private void requireSettings(Map<String, String> settings, String whose) throws IOException {
     Map<String, String> found = new TreeMap<>();
-    for (String line : Files.readAllLines(file.toPath(), StandardCharsets.UTF_8)) {
+    for (String line : Files.readAllLines(new File(dir, SETTINGS).toPath(),
+        StandardCharsets.UTF_8)) {
       int eq = line.indexOf('=');
       if (eq > 0) {
         found.put(line.substring(0, eq), line.substring(eq + 1));
@@ -59,16 +79,16 @@ final class ResultsFolder {
     }
     List<String> differences = new ArrayList<>();
     Set<String> keys = new TreeSet<>(found.keySet());
-    keys.addAll(wanted.keySet());
+    keys.addAll(settings.keySet());
     for (String key : keys) {
-      if (!Objects.equals(found.get(key), wanted.get(key))) {
-        differences.add(key + " " + found.get(key) + " there, " + wanted.get(key) + " here");
+      if (!Objects.equals(found.get(key), settings.get(key))) {
+        differences.add(key + " " + found.get(key) + " there, " + settings.get(key) + " here");
       }
     }
     if (!differences.isEmpty()) {
       throw new IllegalArgumentException("the results in " + dir + " were run with other "
           + "settings (" + String.join("; ", differences) + "): their jobs cannot be paired "
-          + "with this run's; give another --report-dir");
+          + "with " + whose + "; give another --report-dir, or the settings they were run with");
     }
   }
 

@@ -47,25 +47,47 @@ final class Stats {
    * each seed's share of the jobs.
    */
   static Interval ratioOfSums(Collection<List<Fraction>> strata) {
-    List<Fraction[]> groups = strata.stream().filter(s -> !s.isEmpty())
-        .map(s -> s.toArray(new Fraction[0])).toList();
-    int n = groups.stream().mapToInt(g -> g.length).sum();
+    return quotient(strata, List.of());
+  }
+
+  /**
+   * The ratio of sums of {@code numerators} over that of {@code denominators} (each as in
+   * {@link #ratioOfSums}), with a percentile bootstrap interval that resamples both
+   * independently: for two throughput ratios measured against different baseline runs, whose
+   * jobs do not pair with each other. With no denominator strata, the first ratio alone.
+   */
+  static Interval quotient(Collection<List<Fraction>> numerators,
+      Collection<List<Fraction>> denominators) {
+    List<Fraction[]> above = groups(numerators);
+    List<Fraction[]> below = groups(denominators);
+    int n = above.stream().mapToInt(g -> g.length).sum();
     if (n == 0) {
       return new Interval(Double.NaN, Double.NaN, Double.NaN, 0);
     }
-    double estimate = ratioOfSums(groups, null);
+    double estimate = ratioOfSums(above, null) / ratioOfSums(below, null);
     SplittableRandom random = new SplittableRandom(RANDOM_SEED);
     double[] resampled = new double[RESAMPLES];
     for (int i = 0; i < RESAMPLES; i++) {
-      resampled[i] = ratioOfSums(groups, random);
+      resampled[i] = ratioOfSums(above, random) / ratioOfSums(below, random);
     }
     Arrays.sort(resampled);
     double tail = (1 - CONFIDENCE) / 2;
     return new Interval(estimate, quantile(resampled, tail), quantile(resampled, 1 - tail), n);
   }
 
-  /** The ratio of sums over the groups, each drawn again with replacement when random is set. */
+  private static List<Fraction[]> groups(Collection<List<Fraction>> strata) {
+    return strata.stream().filter(s -> !s.isEmpty()).map(s -> s.toArray(new Fraction[0]))
+        .toList();
+  }
+
+  /**
+   * The ratio of sums over the groups, each drawn again with replacement when random is set; 1
+   * for no groups.
+   */
   private static double ratioOfSums(List<Fraction[]> groups, SplittableRandom random) {
+    if (groups.isEmpty()) {
+      return 1;
+    }
     double numerators = 0;
     double denominators = 0;
     for (Fraction[] group : groups) {

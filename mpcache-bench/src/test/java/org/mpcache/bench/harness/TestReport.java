@@ -22,6 +22,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.mpcache.bench.device.DeviceProfile;
 import org.mpcache.bench.device.IoCause;
+import org.mpcache.bench.harness.JobPairs.Stratum;
 import org.mpcache.bench.harness.Report.Gate;
 import org.mpcache.bench.harness.Report.Target;
 import org.mpcache.bench.harness.Stats.Interval;
@@ -80,7 +81,7 @@ class TestReport {
         grep ? 8 * MB : 24 * MB, seconds, grep ? seconds : seconds / 2, grep ? 0 : seconds / 2,
         hitRatio(setup, index), 0.7, 0.9, 0.9, 0.5, 1.0,
         setup.mpCache() ? 0.75 : Double.NaN, grep ? 0 : 24 * MB,
-        setup.localized() ? 0.5 : Double.NaN, index < 2, true, hddSeconds(setup));
+        setup.localized() ? 0.5 : Double.NaN, index < 2, true, hddSeconds(setup), "");
   }
 
   /** Stock's HDDs busy with input reads; mpCache's with half of them; memory not measured. */
@@ -121,7 +122,7 @@ class TestReport {
         j.inputBytes(), j.seconds(), j.mapSeconds(), j.reduceSeconds(), j.hitRatio(),
         j.hddUtilization(), j.busiestHdd(), busiestHddInMaps, cpuUtilization,
         j.dataLocalMaps(), j.cacheLocalMaps(), j.shuffleBytes(), j.localizedOnSsd(),
-        j.firstRead(), outputChecked, hddSecondsByCause);
+        j.firstRead(), outputChecked, hddSecondsByCause, j.sitting());
   }
 
   private static Report report(List<JobResult> results) {
@@ -211,8 +212,9 @@ class TestReport {
   @Test
   void perSeedAndPerBenchmarkRatios() {
     Comparison mpcache = report(results()).comparison(ClusterSetup.MPCACHE);
-    assertEquals(List.of(1L, 2L, 3L), List.copyOf(mpcache.throughputBySeed().keySet()));
-    mpcache.throughputBySeed().values()
+    assertEquals(List.of(new Stratum(1, ""), new Stratum(2, ""), new Stratum(3, "")),
+        List.copyOf(mpcache.throughputByStratum().keySet()));
+    mpcache.throughputByStratum().values()
         .forEach(seed -> assertEquals(240.0 / 100, seed.estimate(), 1e-12));
     Interval grep = mpcache.byBenchmark().get("grep");
     assertEquals(geometricMeanOfRatios(ClusterSetup.MPCACHE, 0, 2), grep.estimate(), 1e-12);
@@ -264,6 +266,53 @@ class TestReport {
         .filter(job -> job.setup() != ClusterSetup.MEMORY).toList();
     assertTrue(report(withoutMemory).targets().stream()
         .noneMatch(target -> target.name().contains("memory")));
+  }
+
+  /**
+   * Two sittings: "a" ran stock, all-ssd, mpCache and mpcache-cold as {@link #results()}; "b",
+   * on a day when everything took half as long again, stock and the in-memory cache. Paired
+   * within sittings, memory keeps its 1.2× and mpCache over memory its 2.0×; paired across them,
+   * memory would be at 0.8×.
+   */
+  @Test
+  void mergedSittingsPairEachConfigurationWithItsOwnSittingsBaseline() {
+    List<JobResult> merged = new ArrayList<>();
+    for (JobResult job : results()) {
+      if (job.setup() != ClusterSetup.MEMORY) {
+        merged.add(job.inSitting("a"));
+      }
+      if (job.setup() == ClusterSetup.STOCK || job.setup() == ClusterSetup.MEMORY) {
+        merged.add(new JobResult(job.setup(), job.seed(), job.index(), job.benchmark(),
+            job.input(), job.inputBytes(), 1.5 * job.seconds(), 1.5 * job.mapSeconds(),
+            1.5 * job.reduceSeconds(), job.hitRatio(), job.hddUtilization(), job.busiestHdd(),
+            job.busiestHddInMaps(), job.cpuUtilization(), job.dataLocalMaps(),
+            job.cacheLocalMaps(), job.shuffleBytes(), job.localizedOnSsd(), job.firstRead(),
+            job.outputChecked(), job.hddSecondsByCause(), "b"));
+      }
+    }
+    Report report = report(merged);
+    assertEquals(1.2, report.comparison(ClusterSetup.MEMORY).throughput().estimate(), 1e-12);
+    assertEquals(2.4, report.comparison(ClusterSetup.MPCACHE).throughput().estimate(), 1e-12);
+    Map<String, Target> targets = report.targets().stream()
+        .collect(Collectors.toMap(Target::name, t -> t));
+    Target overMemory = targets.get("mpcache over memory (ratio of their throughput ratios), "
+        + "each over the stock run of its own sitting");
+    assertEquals(2.0, overMemory.measured().estimate(), 1e-12);
+    assertInside(overMemory.measured());
+    assertEquals(0.8, targets.get("mpcache within 10 % of all-ssd (ratio of their throughput "
+        + "ratios)").measured().estimate(), 1e-12, "run in one sitting: paired directly");
+    List<Gate> gates = report.gates();
+    gates.forEach(gate -> assertEquals(Style.PASS, gate.verdict(), gate.toString()));
+    assertEquals("complete: over 3 seeds and 2 sittings, every configuration's jobs paired with "
+        + "stock's of the same sitting", gates.get(3).measured());
+    String summary = report.summaryMarkdown();
+    List<String> seeds = cells(line(summary, "| memory ", "—"));
+    assertEquals("—", seeds.get(1), "memory did not run in sitting a: " + seeds);
+    assertTrue(seeds.get(2).startsWith("1.20×"), seeds::toString);
+    assertTrue(line(summary, "| configuration ", "seed 1 (a) |").contains(" seed 1 (b) |"),
+        summary);
+    assertTrue(summary.contains("Merged from the results folders of several sittings (--merge):"
+        + " a, b."), summary);
   }
 
   @Test

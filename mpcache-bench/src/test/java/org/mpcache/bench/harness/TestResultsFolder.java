@@ -14,10 +14,10 @@ import org.junit.jupiter.api.io.TempDir;
 import org.mpcache.bench.device.IoCause;
 
 class TestResultsFolder {
-  private static JobResult job(ClusterSetup setup, long seed, int index) {
+  static JobResult job(ClusterSetup setup, long seed, int index) {
     return new JobResult(setup, seed, index, "grep", "wikipedia/k1", 8 << 20, 30.5, 20, 10.5,
         setup.mpCache() ? 0.75 : Double.NaN, 0.5, 0.9, 0.95, 0.4, 1.0, Double.NaN, 0,
-        Double.NaN, index == 0, true, List.of(12.5, 0.0, 3.25, 0.0, 1.0, 2.0, Double.NaN));
+        Double.NaN, index == 0, true, List.of(12.5, 0.0, 3.25, 0.0, 1.0, 2.0, Double.NaN), "");
   }
 
   @Test
@@ -51,6 +51,11 @@ class TestResultsFolder {
   void aResultLineReadsBackAsTheSameJob() {
     JobResult job = job(ClusterSetup.MPCACHE_COLD, 3, 7);
     assertEquals(job.toString(), JobResult.parse(job.csv()).toString());
+    JobResult merged = job.inSitting("stream-2026-11-27");
+    assertEquals(merged, JobResult.parse(merged.csv()));
+    String withoutSitting = job.csv().substring(0, job.csv().lastIndexOf(','));
+    assertEquals(job.toString(), JobResult.parse(withoutSitting).toString(),
+        "a line of a run before sittings: the folder's own");
     assertThrows(IllegalArgumentException.class, () -> JobResult.parse("stock,1,2"));
   }
 

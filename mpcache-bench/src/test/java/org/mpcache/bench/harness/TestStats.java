@@ -46,6 +46,24 @@ class TestStats {
     assertEquals(Stats.ratioOfSums(strata), Stats.ratioOfSums(strata));
   }
 
+  /**
+   * Two throughput ratios measured against different baseline runs: the estimate is their
+   * quotient, and each is resampled on its own (one job each: nothing to resample).
+   */
+  @Test
+  void theQuotientOfTwoRatiosResamplesEachOnItsOwn() {
+    Interval quotient = Stats.quotient(List.of(List.of(new Fraction(6, 2))),
+        List.of(List.of(new Fraction(3, 2))));
+    assertEquals(new Interval(2, 2, 2, 1), quotient);
+    List<List<Fraction>> strata = List.of(List.of(EVEN, TRIPLE), List.of(new Fraction(5, 2)));
+    assertEquals(Stats.ratioOfSums(strata), Stats.quotient(strata, List.of()),
+        "over nothing it is the ratio alone");
+    Interval spread = Stats.quotient(strata, List.of(List.of(EVEN, TRIPLE)));
+    assertEquals(Stats.ratioOfSums(strata).estimate() / 2, spread.estimate(), 1e-12);
+    assertTrue(spread.high() - spread.low() > Stats.ratioOfSums(strata).high()
+        - Stats.ratioOfSums(strata).low(), "the denominator's spread widens the interval");
+  }
+
   @Test
   void noFractionsNoRatio() {
     Interval none = Stats.ratioOfSums(List.of(List.of()));
