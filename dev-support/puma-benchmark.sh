@@ -7,7 +7,7 @@
 set -euo pipefail
 # shellcheck source=caller-paths.sh
 source "$(dirname "$0")/caller-paths.sh"
-absolute_paths "--report-dir --work-dir --ssd-dir --merge" "$@"
+absolute_paths "--report-dir --work-dir --ssd-dir --merge*" "$@"
 set -- "${ARGS[@]+"${ARGS[@]}"}"
 cd "$(dirname "$0")/.."
 if [[ " $* " != *" --help "* ]]; then

@@ -3,6 +3,7 @@ package org.mpcache.bench.harness;
 import static org.mpcache.tools.CommandLine.option;
 
 import java.io.File;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -109,17 +110,16 @@ public final class BenchmarkHarness {
       options.seeds().forEach(harness::logPlan);
       return;
     }
-    ResultsFolder folder = new ResultsFolder(reportDir);
-    folder.claim(harness.settings());
     String merge = option(args, "--merge", null);
     List<JobResult> results;
     if (merge == null) {
+      ResultsFolder folder = new ResultsFolder(reportDir);
+      folder.claim(harness.settings());
       harness.run(folder);
       results = folder.all();
     } else {
-      results = MergedSittings.of(Arrays.stream(merge.split(","))
-          .map(dir -> new File(dir.trim()).getAbsoluteFile()).toList(), harness.settings(),
-          options.setups().get(0));
+      results = harness.merged(Arrays.stream(merge.split(",")).map(File::new)
+          .map(File::getAbsoluteFile).toList(), reportDir);
     }
     Report report = harness.report(results);
     report.write(reportDir);
@@ -133,6 +133,24 @@ public final class BenchmarkHarness {
       System.out.println("Resume or add seeds with: --report-dir " + reportDir);
     }
     System.out.println("Report: " + new File(reportDir, "report.html"));
+  }
+
+  /**
+   * The jobs of the results folders of several sittings ({@link MergedSittings}), for a report
+   * into {@code reportDir}, which is none of them (its own report would replace theirs).
+   */
+  private List<JobResult> merged(List<File> dirs, File reportDir) throws IOException {
+    if (options.existingCluster()) {
+      throw new IllegalArgumentException("--merge reports over folders of embedded-cluster runs; "
+          + "an existing cluster's runs, one configuration each, go into one --report-dir");
+    }
+    if (dirs.contains(reportDir)) {
+      throw new IllegalArgumentException("--report-dir " + reportDir + " is one of the folders "
+          + "to merge: the merged report would replace its own; give a new folder");
+    }
+    MergedSittings.Merge merge = MergedSittings.of(dirs, settings(), options.setups().get(0));
+    merge.leftOut().forEach(stream -> log("left out of the merge: %s", stream));
+    return merge.jobs();
   }
 
   static HarnessOptions parse(String[] args) {

@@ -87,18 +87,19 @@ public record JobResult(ClusterSetup setup, long seed, int index, String benchma
   }
 
   JobResult withOutputChecked() {
-    return new JobResult(setup, seed, index, benchmark, input, inputBytes, seconds, mapSeconds,
-        reduceSeconds, hitRatio, hddUtilization, busiestHdd, busiestHddInMaps, cpuUtilization,
-        dataLocalMaps, cacheLocalMaps, shuffleBytes, localizedOnSsd, firstRead, true,
-        hddSecondsByCause, sitting);
+    return with(true, sitting);
   }
 
   /** The same job, run in the sitting of that name. */
   JobResult inSitting(String name) {
+    return with(outputChecked, name);
+  }
+
+  private JobResult with(boolean checked, String sittingName) {
     return new JobResult(setup, seed, index, benchmark, input, inputBytes, seconds, mapSeconds,
         reduceSeconds, hitRatio, hddUtilization, busiestHdd, busiestHddInMaps, cpuUtilization,
-        dataLocalMaps, cacheLocalMaps, shuffleBytes, localizedOnSsd, firstRead, outputChecked,
-        hddSecondsByCause, name);
+        dataLocalMaps, cacheLocalMaps, shuffleBytes, localizedOnSsd, firstRead, checked,
+        hddSecondsByCause, sittingName);
   }
 
   /**

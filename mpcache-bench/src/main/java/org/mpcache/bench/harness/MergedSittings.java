@@ -3,12 +3,15 @@ package org.mpcache.bench.harness;
 import java.io.File;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
-import java.util.TreeSet;
+import java.util.stream.Collectors;
+
+import org.mpcache.bench.harness.JobPairs.Stratum;
 
 /**
  * The results folders of several sittings as one result set ({@code --merge}): a machine's speed
@@ -16,20 +19,28 @@ import java.util.TreeSet;
  * baseline's jobs of that sitting (docs/benchmarks.md, "Sittings merged").
  */
 final class MergedSittings {
+  /** The jobs a merge counts, and a line for each stream it leaves out. */
+  record Merge(List<JobResult> jobs, List<String> leftOut) {
+  }
+
+  /** A configuration's stream of a seed, whichever sitting ran it. */
+  private record Stream(ClusterSetup setup, long seed) {
+    static Stream of(JobResult job) {
+      return new Stream(job.setup(), job.seed());
+    }
+  }
+
   private MergedSittings() {
   }
 
   /**
-   * The jobs of the folders' finished streams, each tagged with its folder's name: they must all
-   * have been run with {@code settings}. A configuration's stream of a seed, the
-   * {@code baseline}'s aside, counts once, from the first folder that holds it, so that no seed
-   * weighs twice in its ratios; a sitting's baseline stream of a seed counts where it is the
-   * reference of one of those. What is left out is logged.
+   * The jobs of the folders' finished streams, each tagged with its folder's name, counted as
+   * {@link #countedOnce} says; all must have been run with {@code settings}.
    *
    * @throws IllegalArgumentException where a folder holds no results or other settings, or two
    *     folders have one name
    */
-  static List<JobResult> of(List<File> dirs, Map<String, String> settings, ClusterSetup baseline)
+  static Merge of(List<File> dirs, Map<String, String> settings, ClusterSetup baseline)
       throws IOException {
     Set<String> names = new HashSet<>();
     List<JobResult> jobs = new ArrayList<>();
@@ -40,44 +51,43 @@ final class MergedSittings {
       }
       jobs.addAll(new ResultsFolder(dir).sitting(settings));
     }
-    Set<String> leftOut = new TreeSet<>();
-    List<JobResult> counted = countedOnce(jobs, baseline, leftOut);
-    leftOut.forEach(stream -> BenchmarkHarness.log("left out of the merge: %s", stream));
-    return counted;
+    return countedOnce(jobs, baseline);
   }
 
-  /** The rule of {@link #of} on jobs tagged with their sittings, in the folders' order. */
-  private static List<JobResult> countedOnce(List<JobResult> jobs, ClusterSetup baseline,
-      Set<String> leftOut) {
-    Map<String, String> firstSitting = new TreeMap<>();
-    Set<String> referenced = new HashSet<>();
-    List<JobResult> others = new ArrayList<>();
-    for (JobResult job : jobs) {
-      if (job.setup() == baseline) {
-        continue;
-      }
-      String stream = job.setup().label() + " seed " + job.seed();
-      String first = firstSitting.putIfAbsent(stream, job.sitting());
-      if (first == null || first.equals(job.sitting())) {
-        others.add(job);
-        referenced.add(job.sitting() + " seed " + job.seed());
-      } else {
-        leftOut.add(stream + " of " + job.sitting() + " (" + first + "'s counts)");
-      }
-    }
-    List<JobResult> counted = new ArrayList<>();
+  /**
+   * Of jobs tagged with their sittings, in the folders' order: a configuration's stream of a
+   * seed, the {@code baseline}'s aside, counts once, so that no seed weighs twice in its ratios:
+   * from the first sitting that ran it beside the baseline's stream of that seed, else from the
+   * first that ran it. A sitting's baseline stream of a seed counts where it is the reference of
+   * one of those.
+   */
+  static Merge countedOnce(List<JobResult> jobs, ClusterSetup baseline) {
+    Set<Stratum> withBaseline = jobs.stream().filter(job -> job.setup() == baseline)
+        .map(Stratum::of).collect(Collectors.toSet());
+    Map<Stream, String> counted = new HashMap<>();
     for (JobResult job : jobs) {
       if (job.setup() != baseline) {
-        continue;
-      }
-      if (referenced.contains(job.sitting() + " seed " + job.seed())) {
-        counted.add(job);
-      } else {
-        leftOut.add(baseline.label() + " seed " + job.seed() + " of " + job.sitting()
-            + " (nothing of that sitting pairs with it)");
+        String chosen = counted.get(Stream.of(job));
+        if (chosen == null || (!withBaseline.contains(new Stratum(job.seed(), chosen))
+            && withBaseline.contains(Stratum.of(job)))) {
+          counted.put(Stream.of(job), job.sitting());
+        }
       }
     }
-    counted.addAll(others);
-    return counted;
+    Set<Stratum> referenced = new HashSet<>();
+    counted.forEach((stream, sitting) -> referenced.add(new Stratum(stream.seed(), sitting)));
+    List<JobResult> kept = new ArrayList<>();
+    Set<String> leftOut = new LinkedHashSet<>();
+    for (JobResult job : jobs) {
+      if (job.setup() == baseline ? referenced.contains(Stratum.of(job))
+          : counted.get(Stream.of(job)).equals(job.sitting())) {
+        kept.add(job);
+      } else {
+        leftOut.add(job.setup().label() + " seed " + job.seed() + " of " + job.sitting()
+            + (job.setup() == baseline ? " (nothing of that sitting pairs with it)"
+                : " (" + counted.get(Stream.of(job)) + "'s counts)"));
+      }
+    }
+    return new Merge(kept, List.copyOf(leftOut));
   }
 }

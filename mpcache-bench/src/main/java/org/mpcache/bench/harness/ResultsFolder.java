@@ -50,7 +50,7 @@ final class ResultsFolder {
       Files.write(file.toPath(), lines, StandardCharsets.UTF_8);
       return;
     }
-    requireSettings(settings, "this run's");
+    requireSettings(settings, "this run's; give another --report-dir");
   }
 
   /**
@@ -64,11 +64,14 @@ final class ResultsFolder {
       throw new IllegalArgumentException(dir + " is no results folder of puma-benchmark.sh: it "
           + "has no " + SETTINGS);
     }
-    requireSettings(settings, "the merged report's");
+    requireSettings(settings, "the options given here; give --merge the options they were run "
+        + "with");
     return all().stream().map(job -> job.inSitting(dir.getName())).toList();
   }
 
-  private void requireSettings(Map<String, String> settings, String whose) throws IOException {
+  /** {@code pairedWith} ends the message: whose jobs they could not pair with, and what to do. */
+  private void requireSettings(Map<String, String> settings, String pairedWith)
+      throws IOException {
     Map<String, String> found = new TreeMap<>();
     for (String line : Files.readAllLines(new File(dir, SETTINGS).toPath(),
         StandardCharsets.UTF_8)) {
@@ -88,7 +91,7 @@ final class ResultsFolder {
     if (!differences.isEmpty()) {
       throw new IllegalArgumentException("the results in " + dir + " were run with other "
           + "settings (" + String.join("; ", differences) + "): their jobs cannot be paired "
-          + "with " + whose + "; give another --report-dir, or the settings they were run with");
+          + "with " + pairedWith);
     }
   }
 

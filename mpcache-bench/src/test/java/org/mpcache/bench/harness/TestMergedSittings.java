@@ -11,6 +11,7 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.mpcache.bench.harness.MergedSittings.Merge;
 
 class TestMergedSittings {
   private static final Map<String, String> SETTINGS = Map.of("nodes", "3", "jobs", "30");
@@ -41,14 +42,31 @@ class TestMergedSittings {
     ResultsFolder c = folder(dir, "c");
     c.save(1, ClusterSetup.STOCK, List.of(job(ClusterSetup.STOCK, 1, 0)));
 
-    List<JobResult> merged = MergedSittings.of(List.of(a.dir(), b.dir(), c.dir()), SETTINGS,
+    Merge merge = MergedSittings.of(List.of(a.dir(), b.dir(), c.dir()), SETTINGS,
         ClusterSetup.STOCK);
-    assertEquals(List.of(job(ClusterSetup.STOCK, 1, 0).inSitting("a"),
-        job(ClusterSetup.STOCK, 2, 0).inSitting("a"),
-        job(ClusterSetup.STOCK, 1, 0).inSitting("b"),
-        job(ClusterSetup.MPCACHE, 1, 0).inSitting("a"),
+    // each folder's streams in the order of their files' names
+    assertEquals(List.of(job(ClusterSetup.MPCACHE, 1, 0).inSitting("a"),
+        job(ClusterSetup.STOCK, 1, 0).inSitting("a"),
         job(ClusterSetup.MPCACHE, 2, 0).inSitting("a"),
-        job(ClusterSetup.MEMORY, 1, 0).inSitting("b")).toString(), merged.toString());
+        job(ClusterSetup.STOCK, 2, 0).inSitting("a"),
+        job(ClusterSetup.MEMORY, 1, 0).inSitting("b"),
+        job(ClusterSetup.STOCK, 1, 0).inSitting("b")).toString(), merge.jobs().toString());
+    assertEquals(List.of("mpcache seed 1 of b (a's counts)",
+        "stock seed 1 of c (nothing of that sitting pairs with it)"), merge.leftOut());
+  }
+
+  /** A stream counts from a sitting where stock ran its seed, though another was named first. */
+  @Test
+  void aStreamCountsFromASittingWithItsBaseline() {
+    List<JobResult> jobs = List.of(job(ClusterSetup.MPCACHE, 1, 0).inSitting("a"),
+        job(ClusterSetup.MPCACHE, 1, 0).inSitting("b"),
+        job(ClusterSetup.STOCK, 1, 0).inSitting("b"),
+        job(ClusterSetup.MPCACHE, 1, 0).inSitting("c"),
+        job(ClusterSetup.STOCK, 1, 0).inSitting("c"));
+    Merge merge = MergedSittings.countedOnce(jobs, ClusterSetup.STOCK);
+    assertEquals(List.of(jobs.get(1), jobs.get(2)), merge.jobs());
+    assertEquals(List.of("mpcache seed 1 of a (b's counts)", "mpcache seed 1 of c (b's counts)",
+        "stock seed 1 of c (nothing of that sitting pairs with it)"), merge.leftOut());
   }
 
   @Test
@@ -59,6 +77,8 @@ class TestMergedSittings {
         () -> MergedSittings.of(List.of(a.dir()), Map.of("nodes", "4", "jobs", "30"),
             ClusterSetup.STOCK));
     assertTrue(other.getMessage().contains("nodes 3 there, 4 here"), other.getMessage());
+    assertTrue(other.getMessage().contains("give --merge the options they were run with"),
+        other.getMessage());
     ResultsFolder twin = folder(dir.resolve("later"), "a");
     IllegalArgumentException sameName = assertThrows(IllegalArgumentException.class,
         () -> MergedSittings.of(List.of(a.dir(), twin.dir()), SETTINGS, ClusterSetup.STOCK));

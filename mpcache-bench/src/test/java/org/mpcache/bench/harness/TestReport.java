@@ -125,6 +125,16 @@ class TestReport {
         j.firstRead(), outputChecked, hddSecondsByCause, j.sitting());
   }
 
+  /** The job as it runs on a day when everything takes {@code factor} times as long. */
+  private static JobResult slower(JobResult j, double factor) {
+    return new JobResult(j.setup(), j.seed(), j.index(), j.benchmark(), j.input(),
+        j.inputBytes(), factor * j.seconds(), factor * j.mapSeconds(),
+        factor * j.reduceSeconds(), j.hitRatio(), j.hddUtilization(), j.busiestHdd(),
+        j.busiestHddInMaps(), j.cpuUtilization(), j.dataLocalMaps(), j.cacheLocalMaps(),
+        j.shuffleBytes(), j.localizedOnSsd(), j.firstRead(), j.outputChecked(),
+        j.hddSecondsByCause(), j.sitting());
+  }
+
   private static Report report(List<JobResult> results) {
     return new Report(OPTIONS, WORKING_SETS, Map.of(), results);
   }
@@ -282,12 +292,7 @@ class TestReport {
         merged.add(job.inSitting("a"));
       }
       if (job.setup() == ClusterSetup.STOCK || job.setup() == ClusterSetup.MEMORY) {
-        merged.add(new JobResult(job.setup(), job.seed(), job.index(), job.benchmark(),
-            job.input(), job.inputBytes(), 1.5 * job.seconds(), 1.5 * job.mapSeconds(),
-            1.5 * job.reduceSeconds(), job.hitRatio(), job.hddUtilization(), job.busiestHdd(),
-            job.busiestHddInMaps(), job.cpuUtilization(), job.dataLocalMaps(),
-            job.cacheLocalMaps(), job.shuffleBytes(), job.localizedOnSsd(), job.firstRead(),
-            job.outputChecked(), job.hddSecondsByCause(), "b"));
+        merged.add(slower(job, 1.5).inSitting("b"));
       }
     }
     Report report = report(merged);
@@ -296,16 +301,19 @@ class TestReport {
     Map<String, Target> targets = report.targets().stream()
         .collect(Collectors.toMap(Target::name, t -> t));
     Target overMemory = targets.get("mpcache over memory (ratio of their throughput ratios), "
-        + "each over the stock run of its own sitting");
+        + "each over its own sitting's stock");
     assertEquals(2.0, overMemory.measured().estimate(), 1e-12);
+    assertEquals(12, overMemory.measured().n());
     assertInside(overMemory.measured());
     assertEquals(0.8, targets.get("mpcache within 10 % of all-ssd (ratio of their throughput "
         + "ratios)").measured().estimate(), 1e-12, "run in one sitting: paired directly");
     List<Gate> gates = report.gates();
     gates.forEach(gate -> assertEquals(Style.PASS, gate.verdict(), gate.toString()));
-    assertEquals("complete: over 3 seeds and 2 sittings, every configuration's jobs paired with "
-        + "stock's of the same sitting", gates.get(3).measured());
+    assertEquals("complete: 12 jobs over 3 seeds in each of 5 configurations, each paired with "
+        + "stock's of its sitting (2 sittings)", gates.get(3).measured());
     String summary = report.summaryMarkdown();
+    assertEquals(List.of("stock", "12", "baseline", "", "", ""), cells(line(summary, "| stock ")),
+        "the stream's jobs, once each");
     List<String> seeds = cells(line(summary, "| memory ", "—"));
     assertEquals("—", seeds.get(1), "memory did not run in sitting a: " + seeds);
     assertTrue(seeds.get(2).startsWith("1.20×"), seeds::toString);
@@ -313,6 +321,50 @@ class TestReport {
         summary);
     assertTrue(summary.contains("Merged from the results folders of several sittings (--merge):"
         + " a, b."), summary);
+  }
+
+  /**
+   * Memory ran seeds 1 and 2 only, in the sittings of mpCache's: "mpcache over memory" pairs the
+   * two directly over those seeds, as in a single folder.
+   */
+  @Test
+  void aTargetPairsDirectlyOverTheJobsBothRanInOneSitting() {
+    List<JobResult> results = new ArrayList<>(results());
+    results.removeIf(job -> job.setup() == ClusterSetup.MEMORY && job.seed() == 3);
+    Target overMemory = report(results).targets().stream()
+        .filter(target -> target.name().contains("memory")).findFirst().orElseThrow();
+    assertEquals("mpcache over memory (ratio of their throughput ratios)", overMemory.name());
+    assertEquals(400.0 / 200, overMemory.measured().estimate(), 1e-12);
+    assertEquals(8, overMemory.measured().n());
+  }
+
+  /**
+   * Merged sittings where memory ran seed 1 in mpCache's sitting and seed 2 in another (a slower
+   * day), seed 3 nowhere: the ratio of their throughput ratios over seeds 1 and 2, each over its
+   * own sitting's stock.
+   */
+  @Test
+  void aTargetAcrossSittingsIsTheQuotientOverTheJobsBothRan() {
+    List<JobResult> merged = new ArrayList<>();
+    for (JobResult job : results()) {
+      if (job.setup() != ClusterSetup.MEMORY) {
+        merged.add(job.inSitting("a"));
+      } else if (job.seed() == 1) {
+        merged.add(job.inSitting("a"));
+      }
+      if (job.seed() == 2 && (job.setup() == ClusterSetup.STOCK
+          || job.setup() == ClusterSetup.MEMORY)) {
+        merged.add(slower(job, 1.5).inSitting("b"));
+      }
+    }
+    List<JobResult> counted = MergedSittings.countedOnce(merged, ClusterSetup.STOCK).jobs();
+    Target overMemory = report(counted).targets().stream()
+        .filter(target -> target.name().contains("memory")).findFirst().orElseThrow();
+    assertEquals("mpcache over memory (ratio of their throughput ratios), each over its own "
+        + "sitting's stock", overMemory.name());
+    // mpCache over stock on seeds 1-2: 480 / 200; memory: 240 / 200 in a, 360 / 300 in b
+    assertEquals((480.0 / 200) / (600.0 / 500), overMemory.measured().estimate(), 1e-12);
+    assertEquals(8, overMemory.measured().n());
   }
 
   @Test
