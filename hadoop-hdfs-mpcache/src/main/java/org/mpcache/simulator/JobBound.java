@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.IntPredicate;
 
 /**
  * An upper bound on the job hits of any policy on a trace (docs/policies.md, "Bounds"), beside
@@ -44,10 +45,23 @@ public final class JobBound {
 
   /** The bound on jobs that hit from {@code fromJob} on (earlier jobs warm the cache). */
   public static long jobHits(Trace trace, int fromJob) {
-    return (long) Math.floor(dual(packing(trace, fromJob)) + ROUNDING);
+    return jobHits(trace, job -> job >= fromJob);
+  }
+
+  /**
+   * The bound on the jobs {@code measured} accepts (by their place in the trace) that hit; the
+   * others read as any job does but are not counted (a warm-up, reads of a job's input before its
+   * tasks).
+   */
+  public static long jobHits(Trace trace, IntPredicate measured) {
+    return (long) Math.floor(dual(packing(trace, measured)) + ROUNDING);
   }
 
   static Packing packing(Trace trace, int fromJob) {
+    return packing(trace, job -> job >= fromJob);
+  }
+
+  static Packing packing(Trace trace, IntPredicate measured) {
     PolicySimulator.Settings settings = trace.settings();
     long capacity = (long) settings.cacheBlocksPerNode() * settings.nodes();
     Map<Integer, Integer> lastJobOf = new HashMap<>();
@@ -56,7 +70,7 @@ public final class JobBound {
     for (TraceJob traced : trace) {
       Integer previous = lastJobOf.put(traced.dataSet().id(), job);
       int blocks = traced.dataSet().blocks();
-      if (job >= fromJob && previous != null && blocks <= capacity) {
+      if (measured.test(job) && previous != null && blocks <= capacity) {
         intervals.add(new int[] {previous + 1, job, blocks});
       }
       job++;

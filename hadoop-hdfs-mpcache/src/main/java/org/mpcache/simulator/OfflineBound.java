@@ -5,6 +5,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.PriorityQueue;
+import java.util.function.IntPredicate;
+import java.util.stream.IntStream;
 
 import org.mpcache.policy.DataSet;
 
@@ -25,6 +27,14 @@ public final class OfflineBound {
 
   /** As {@link #run(Trace)}, counting jobs from {@code fromJob} on (the cache warms before). */
   public static PolicySimulator.Result run(Trace jobs, int fromJob) {
+    return run(jobs, job -> job >= fromJob);
+  }
+
+  /**
+   * As {@link #run(Trace)}, counting the jobs {@code measured} accepts by their place in the
+   * trace; the others read as any job does.
+   */
+  public static PolicySimulator.Result run(Trace jobs, IntPredicate measured) {
     long start = System.nanoTime();
     PolicySimulator.Settings settings = jobs.settings();
     List<DataSet> dataSets = new ArrayList<>();
@@ -60,9 +70,10 @@ public final class OfflineBound {
     long counted = 0;
     for (int i = 0; i < accesses; i++) {
       long block = blocks[i];
-      counted += jobOf[i] >= fromJob ? 1 : 0;
+      boolean measuredRead = measured.test(jobOf[i]);
+      counted += measuredRead ? 1 : 0;
       if (cached.containsKey(block)) {
-        hits += jobOf[i] >= fromJob ? 1 : 0;
+        hits += measuredRead ? 1 : 0;
       } else {
         if (capacity == 0) {
           continue;
@@ -90,7 +101,8 @@ public final class OfflineBound {
       cached.put(block, nextUse[i]);
       farthest.add(new long[] {nextUse[i], block});
     }
-    return new PolicySimulator.Result("offline bound", counted, hits, trace.length - fromJob, 0,
+    return new PolicySimulator.Result("offline bound", counted, hits,
+        IntStream.range(0, trace.length).filter(measured).count(), 0,
         evicted, 0, 0, (System.nanoTime() - start) / 1e9, cached.size() + evicted,
         new long[PolicySimulator.QUARTERS]);
   }

@@ -24,6 +24,15 @@ public interface PumaBenchmark {
   Job createJob(Configuration conf, Path input, Path output) throws IOException;
 
   /**
+   * How many of the input's {@code splits} the client reads while it creates the job, before any
+   * task runs: tera-sort samples keys of its first splits, as TeraSort does. A cache sees those
+   * reads before the job's own. None for the other benchmarks.
+   */
+  default int splitsReadByClient(int splits) {
+    return 0;
+  }
+
+  /**
    * Checks a finished job's output against its input with a small oracle or an invariant.
    *
    * @throws OutputCheckFailed naming the benchmark, the output and what is wrong

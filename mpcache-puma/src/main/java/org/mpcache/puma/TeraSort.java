@@ -50,6 +50,12 @@ final class TeraSort extends BasicBenchmark {
   public static class IdentityReducer extends Reducer<Text, Text, Text, Text> {
   }
 
+  /** Hadoop's {@code InputSampler.SplitSampler} reads the first of the splits, at most ten. */
+  @Override
+  public int splitsReadByClient(int splits) {
+    return Math.min(splits, SAMPLED_SPLITS);
+  }
+
   @Override
   void configure(Job job) throws IOException {
     job.setInputFormatClass(TeraInputFormat.class);
