@@ -7,7 +7,9 @@ import static org.mpcache.conf.MpCacheConfigKeys.MPCACHE_LOCALITY_REPLICA_WAIT_K
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -264,17 +266,47 @@ public class CacheLocalContainerAllocator extends RMContainerAllocator {
   }
 
   /**
-   * Sends maps' rack and off-switch requests strict while a map waits for a node, and
-   * gives waiting maps the containers on their SSD nodes before the stock allocator sees them.
+   * Sends maps' rack and off-switch requests strict while a map waits for a node, gives waiting
+   * maps the containers on their SSD nodes before the stock allocator sees them, and meanwhile
+   * releases map containers on nodes no map asks for.
    */
   @Override
   protected AllocateResponse makeRemoteRequest() throws YarnException, IOException {
-    setStrictness(waiting.anyWaiting() || replicaWaits.anyWaiting());
+    boolean anyWaits = waiting.anyWaiting() || replicaWaits.anyWaiting();
+    setStrictness(anyWaits);
     AllocateResponse response = super.makeRemoteRequest();
     if (waiting.anyWaiting() && !response.getAllocatedContainers().isEmpty()) {
       response.setAllocatedContainers(assignToWaitingMaps(response));
     }
+    if (anyWaits && !response.getAllocatedContainers().isEmpty()) {
+      response.setAllocatedContainers(releaseOffRequestedNodes(response));
+    }
     return response;
+  }
+
+  /**
+   * The containers left for the stock allocator but map containers on nodes that no map in its
+   * book-keeping asks for, which are released. YARN's strictness keeps it from allocating there
+   * for a waiting map, but it may still hand over a container allocated for an ask that shrank
+   * meanwhile (another map's, placed elsewhere), and the stock allocator would give it to any map
+   * of the rack: to a map waiting for its replicas' nodes too.
+   */
+  private List<Container> releaseOffRequestedNodes(AllocateResponse response) {
+    Set<String> requested = new HashSet<>();
+    getScheduledRequests().maps.values()
+        .forEach(request -> requested.addAll(Arrays.asList(request.hosts)));
+    List<Container> left = new ArrayList<>();
+    for (Container container : response.getAllocatedContainers()) {
+      String host = container.getNodeId().getHost();
+      if (PRIORITY_MAP.equals(container.getPriority()) && !requested.contains(host)) {
+        LOG.debug("mpCache: releasing {} on {}: no map asks for that node while maps wait",
+            container.getId(), host);
+        release(container.getId());
+      } else {
+        left.add(container);
+      }
+    }
+    return left;
   }
 
   private void setStrictness(boolean strictNow) {
