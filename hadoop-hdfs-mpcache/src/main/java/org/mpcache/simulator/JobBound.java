@@ -57,10 +57,6 @@ public final class JobBound {
     return (long) Math.floor(dual(packing(trace, measured)) + ROUNDING);
   }
 
-  static Packing packing(Trace trace, int fromJob) {
-    return packing(trace, job -> job >= fromJob);
-  }
-
   static Packing packing(Trace trace, IntPredicate measured) {
     PolicySimulator.Settings settings = trace.settings();
     long capacity = (long) settings.cacheBlocksPerNode() * settings.nodes();

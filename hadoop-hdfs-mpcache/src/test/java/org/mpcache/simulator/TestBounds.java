@@ -34,7 +34,7 @@ class TestBounds {
       long jobOptimum = new ExactOptimum(trace, true).best();
       optima += jobOptimum;
       long blockOptimum = new ExactOptimum(trace, false).best();
-      long packing = packingOptimum(JobBound.packing(trace, 0));
+      long packing = packingOptimum(JobBound.packing(trace, job -> true));
       long jobBound = JobBound.jobHits(trace, 0);
       PolicySimulator.Result blockBound = OfflineBound.run(trace);
       assertTrue(jobOptimum <= packing, where + ": optimum " + jobOptimum
@@ -69,7 +69,7 @@ class TestBounds {
     Trace trace = Trace.of(new PolicySimulator.Settings(2, 1, 4, 1.0, 1024, 1024, 0),
         List.of(readA, readB, readA, readB));
     assertEquals(1, new ExactOptimum(trace, true).best());
-    assertEquals(1, packingOptimum(JobBound.packing(trace, 0)));
+    assertEquals(1, packingOptimum(JobBound.packing(trace, job -> true)));
     assertEquals(1, JobBound.jobHits(trace, 0));
     assertEquals(1, JobBound.jobHits(trace, 3), "from job 3 on, B's second read alone counts");
   }
