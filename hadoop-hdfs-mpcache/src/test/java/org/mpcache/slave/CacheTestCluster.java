@@ -193,12 +193,23 @@ public final class CacheTestCluster implements AutoCloseable {
     return write(file, length, seed, (short) 1);
   }
 
-  /** Writes {@code length} seeded random bytes with the replication and returns them. */
+  /**
+   * Writes {@code length} seeded random bytes with the replication and returns them once the
+   * NameNode knows every replica (a file closes when one is reported; the others may come later).
+   * An erasure-coded file's blocks have no replicas to wait for.
+   */
   public byte[] write(Path file, int length, long seed, short replication) throws IOException {
     byte[] data = new byte[length];
     new Random(seed).nextBytes(data);
     try (FSDataOutputStream out = fs().create(file, replication)) {
       out.write(data);
+    }
+    try {
+      if (replication > 1) {
+        DFSTestUtil.waitReplication(fs(), file, replication);
+      }
+    } catch (InterruptedException | java.util.concurrent.TimeoutException e) {
+      throw new IOException(file + ": not every replica was reported", e);
     }
     return data;
   }
