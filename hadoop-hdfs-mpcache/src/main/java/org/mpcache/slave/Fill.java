@@ -109,7 +109,20 @@ final class Fill implements Runnable {
 
   /** True once every byte of the block has been accepted. */
   boolean complete() {
-    return handedOver + buffered == replica.length();
+    return accepted() == replica.length();
+  }
+
+  /** Bytes of the block accepted so far, from its start. */
+  long accepted() {
+    return handedOver + buffered;
+  }
+
+  /**
+   * The reader this fill rode on leaves before the end of the block ({@code why}): the rest is
+   * read from the replica in the background ({@link Fills#finishInBackground}).
+   */
+  void readerLeft(String why) {
+    fills.finishInBackground(this, why);
   }
 
   // ---- Producer ----------------------------------------------------------------------------
@@ -122,7 +135,7 @@ final class Fill implements Runnable {
    *     {@link WriterBehindException})
    */
   void accept(byte[] data, int off, int len, boolean mayWait) throws IOException {
-    if (handedOver + buffered + len > replica.length()) {
+    if (accepted() + len > replica.length()) {
       throw new IOException("more bytes than the replica's " + replica.length());
     }
     while (len > 0) {
@@ -140,7 +153,7 @@ final class Fill implements Runnable {
   /** Hands over the rest; the writer then completes the copy. */
   void finish(boolean mayWait) throws IOException {
     if (!complete()) {
-      throw new IOException("only " + (handedOver + buffered) + " of " + replica.length()
+      throw new IOException("only " + accepted() + " of " + replica.length()
           + " bytes were read");
     }
     if (buffered > 0) {

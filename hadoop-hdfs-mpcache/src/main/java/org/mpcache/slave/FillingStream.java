@@ -7,7 +7,8 @@ import java.io.InputStream;
 /**
  * The HDD replica's data stream for a reader whose pass over the block also fills its SSD copy:
  * one HDD read serves both. Any trouble with the copy only ends the fill; the reader sees exactly
- * what stock Hadoop would show it, and never waits for the SSD.
+ * what stock Hadoop would show it, and never waits for the SSD. A reader that skips or stops
+ * before the end leaves the rest of the copy to the background ({@link Fill#readerLeft}).
  */
 final class FillingStream extends FilterInputStream {
   private Fill fill;
@@ -47,19 +48,19 @@ final class FillingStream extends FilterInputStream {
 
   @Override
   public long skip(long n) throws IOException {
-    endFill("the reader skipped part of the block");
+    leave("the reader skipped part of the block");
     return in.skip(n);
   }
 
   @Override
   public void close() throws IOException {
-    endFill("the reader stopped before the end of the block");
+    leave("the reader stopped before the end of the block");
     super.close();
   }
 
-  private void endFill(String why) {
+  private void leave(String why) {
     if (fill != null) {
-      fill.abort(why, false);
+      fill.readerLeft(why);
       fill = null;
     }
   }

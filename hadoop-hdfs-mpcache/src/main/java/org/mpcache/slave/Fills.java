@@ -158,14 +158,47 @@ final class Fills {
     fill.answer().complete(admission);
   }
 
-  private void copyInBackground(BlockKey key, LiveReplica replica) {
-    Fill fill = start(key, replica, ioTimeoutMillis);
-    if (fill == null) {
+  /**
+   * The reader a fill rode on left before the end of the block ({@code why}): once the arbiter
+   * admits the block, a background thread reads the rest from the replica and completes the
+   * copy. The arbiter was asked when the reader began, and may have evicted copies for this one;
+   * a reader of the first records alone (TeraSort's client samples each split's) would otherwise
+   * leave it nothing. A refused block is read no further. Given up as before when background
+   * fills are off or their queue is full.
+   */
+  void finishInBackground(Fill fill, String why) {
+    if (background == null) {
+      fill.abort(why, false);
       return;
     }
-    ExtendedBlock block = new ExtendedBlock(key.blockPoolId(), key.blockId(), replica.length(),
-        replica.generationStamp());
-    try (InputStream data = replicas.openData(block, 0)) {
+    long from = fill.accepted();
+    try {
+      background.execute(() -> {
+        if (awaitAnswer(fill).admitted()) {
+          feed(fill, from);
+        } else {
+          fill.abort(why, false);
+        }
+      });
+    } catch (RejectedExecutionException e) {
+      counters.increment(CacheCounter.BACKGROUND_FILLS_DROPPED);
+      fill.abort(why + ", and the background fill queue is full", false);
+    }
+  }
+
+  private void copyInBackground(BlockKey key, LiveReplica replica) {
+    Fill fill = start(key, replica, ioTimeoutMillis);
+    if (fill != null) {
+      feed(fill, 0);
+    }
+  }
+
+  /** Reads the fill's replica from {@code from} to its end into the fill, waiting for its writer. */
+  private void feed(Fill fill, long from) {
+    LiveReplica replica = fill.replica();
+    ExtendedBlock block = new ExtendedBlock(fill.key().blockPoolId(), fill.key().blockId(),
+        replica.length(), replica.generationStamp());
+    try (InputStream data = replicas.openData(block, from)) {
       byte[] buffer = new byte[64 << 10];
       for (int n; (n = data.read(buffer)) > 0;) {
         fill.accept(buffer, 0, n, true);

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
+import java.io.InputStream;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
@@ -13,7 +15,9 @@ import java.util.concurrent.TimeUnit;
 
 import org.apache.hadoop.fs.StorageType;
 import org.apache.hadoop.hdfs.protocol.BlockLocalPathInfo;
+import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
 import org.apache.hadoop.hdfs.server.datanode.FileIoProvider.OPERATION;
+import org.apache.hadoop.io.IOUtils;
 import org.apache.hadoop.test.GenericTestUtils;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -40,9 +44,7 @@ class TestFills {
   void aMissIsServedWholeWhileTheArbiterDecidesAndTheCopyCostsNoSecondHddPass()
       throws Exception {
     AnsweringArbiter arbiter = new AnsweringArbiter();
-    CacheFixture.Settings settings = CacheFixture.settings();
-    settings.arbiter = arbiter;
-    try (CacheFixture fixture = settings.open("admission-async")) {
+    try (CacheFixture fixture = withArbiter(arbiter).open("admission-async")) {
       BlockKey key = fixture.replicas.add(1, BLOCK);
 
       assertArrayEquals(fixture.replicas.data(key), fixture.read(key),
@@ -63,9 +65,7 @@ class TestFills {
   @Test
   void aCopyTheArbiterRefusesIsDeletedAndItsSsdBytesCounted() throws Exception {
     AnsweringArbiter arbiter = new AnsweringArbiter();
-    CacheFixture.Settings settings = CacheFixture.settings();
-    settings.arbiter = arbiter;
-    try (CacheFixture fixture = settings.open("admission-refused")) {
+    try (CacheFixture fixture = withArbiter(arbiter).open("admission-refused")) {
       BlockKey key = fixture.replicas.add(2, BLOCK);
       fixture.read(key);
       // The provisional copy is written whole before the answer comes.
@@ -82,6 +82,76 @@ class TestFills {
       assertEquals(1, fixture.cache.counter(CacheCounter.FILLS_NOT_ADMITTED));
       assertEquals(0, fixture.cache.usedBytes());
     }
+  }
+
+  /**
+   * A reader that stops before the end of the block (TeraSort's client samples the first
+   * records of each split and closes) or skips part of it: the arbiter was asked, and may have
+   * evicted copies for this one, so the rest of the block is read in the background and the
+   * copy is made.
+   */
+  @Test
+  void aReaderThatStopsOrSkipsEarlyLeavesTheRestOfTheCopyToTheBackground() throws Exception {
+    try (CacheFixture fixture = CacheFixture.settings().open("reader-stops")) {
+      BlockKey stopped = fixture.replicas.add(20, BLOCK);
+      byte[] replica = fixture.replicas.data(stopped);
+      assertArrayEquals(Arrays.copyOf(replica, 4096), fixture.read(stopped, 0, 4096));
+      fixture.waitCached(stopped);
+      assertEquals(2, fixture.replicas.dataOpens(), "the reader's pass and the background's rest");
+      assertArrayEquals(replica, fixture.read(stopped), "the copy holds the replica's bytes");
+      assertEquals(1, fixture.cache.counter(CacheCounter.HITS));
+
+      BlockKey skipped = fixture.replicas.add(21, BLOCK);
+      ExtendedBlock block = fixture.replicas.block(skipped);
+      InputStream meta = fixture.cache.openMeta(block, ReadCaller.CLIENT_READ);
+      try (InputStream data = fixture.cache.openData(block, 0, ReadCaller.CLIENT_READ)) {
+        IOUtils.readFully(data, new byte[4096], 0, 4096);
+        IOUtils.skipFully(data, 8192);
+        IOUtils.readFully(data, new byte[512], 0, 512);
+      } finally {
+        IOUtils.closeStream(meta);
+      }
+      fixture.waitCached(skipped);
+      assertArrayEquals(fixture.replicas.data(skipped), fixture.read(skipped));
+      assertEquals(0, fixture.cache.counter(CacheCounter.FILLS_ABORTED));
+    }
+  }
+
+  /** A block the arbiter refuses is read no further than its reader read it. */
+  @Test
+  void aRefusedBlockWhoseReaderStoppedEarlyIsNotReadInTheBackground() throws Exception {
+    AnsweringArbiter arbiter = new AnsweringArbiter();
+    try (CacheFixture fixture = withArbiter(arbiter).open("reader-stops-refused")) {
+      BlockKey key = fixture.replicas.add(23, BLOCK);
+      fixture.read(key, 0, 4096);
+      assertTrue(arbiter.asked.await(30, TimeUnit.SECONDS), "the arbiter is asked");
+      arbiter.answer.complete(Admission.REJECTED);
+      GenericTestUtils.waitFor(() -> fixture.cache.counter(CacheCounter.FILLS_ABORTED) == 1
+          && fixture.tmpFiles().length == 0, 10, 30_000, "the fill given up and cleared");
+      assertFalse(fixture.cache.isCached(key));
+      assertEquals(1, fixture.replicas.dataOpens(), "only the reader's pass");
+    }
+  }
+
+  /** With background fills off, a reader that stops early leaves no copy, as before. */
+  @Test
+  void withoutBackgroundFillsAReaderThatStopsEarlyLeavesNoCopy() throws Exception {
+    CacheFixture.Settings settings = CacheFixture.settings();
+    settings.backgroundThreads = 0;
+    try (CacheFixture fixture = settings.open("reader-stops-no-background")) {
+      BlockKey key = fixture.replicas.add(22, BLOCK);
+      fixture.read(key, 0, 4096);
+      GenericTestUtils.waitFor(() -> fixture.cache.counter(CacheCounter.FILLS_ABORTED) == 1, 10,
+          30_000, "the fill given up");
+      assertFalse(fixture.cache.isCached(key));
+      assertEquals(0, fixture.tmpFiles().length);
+    }
+  }
+
+  private static CacheFixture.Settings withArbiter(CacheArbiter arbiter) {
+    CacheFixture.Settings settings = CacheFixture.settings();
+    settings.arbiter = arbiter;
+    return settings;
   }
 
   private static long provisionalDataBytes(CacheFixture fixture) {

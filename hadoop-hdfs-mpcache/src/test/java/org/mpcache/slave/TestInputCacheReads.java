@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.mpcache.slave.CacheTestCluster.BLOCK_SIZE;
 
 import java.io.File;
+import java.nio.file.Files;
 import java.util.Arrays;
 import java.util.List;
 
@@ -75,18 +76,27 @@ class TestInputCacheReads {
     assertArrayEquals(Arrays.copyOfRange(data, BLOCK_SIZE + 777, BLOCK_SIZE + 777 + 5000), part);
   }
 
+  /**
+   * A reader from the start of a block that stops early (TeraSort's client samples each split's
+   * first records) was admitted, so the rest of the copy is read in the background; a reader
+   * that starts inside a block starts no copy.
+   */
   @Test
-  void aPartialReadWarmsNothing() throws Exception {
+  void aReaderThatStopsEarlyLeavesTheCopyToTheBackgroundOneStartingInsideCopiesNothing()
+      throws Exception {
     Path file = new Path("/partial");
-    cluster.write(file, BLOCK_SIZE, 3);
-    long aborted = cluster.total(CacheCounter.FILLS_ABORTED);
+    byte[] data = cluster.write(file, 2 * BLOCK_SIZE, 3);
     try (FSDataInputStream in = cluster.fs().open(file)) {
       in.readFully(0, new byte[1000]); // a positional read asks the DataNode for 1000 bytes only
+      in.readFully(BLOCK_SIZE + 4096, new byte[1000]);
     }
-    LocatedBlock block = cluster.blocks(file).get(0);
-    GenericTestUtils.waitFor(() -> cluster.total(CacheCounter.FILLS_ABORTED) > aborted, 50,
-        30_000, "the partial fill is given up");
-    assertFalse(cluster.isCached(block));
+    List<LocatedBlock> blocks = cluster.blocks(file);
+    GenericTestUtils.waitFor(() -> cluster.isCached(blocks.get(0)), 50, 30_000,
+        "the first block copied in the background");
+    assertArrayEquals(Arrays.copyOf(data, BLOCK_SIZE),
+        Files.readAllBytes(cluster.copyDataFile(blocks.get(0)).toPath()));
+    cluster.waitFillsEnded();
+    assertFalse(cluster.isCached(blocks.get(1)));
   }
 
   @Test
