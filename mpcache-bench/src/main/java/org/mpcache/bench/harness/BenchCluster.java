@@ -12,6 +12,7 @@ import static org.mpcache.conf.MpCacheConfigKeys.MPCACHE_LOCALITY_REPLICA_WAIT_K
 
 import java.io.File;
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.net.InetSocketAddress;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
@@ -21,6 +22,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
+import java.util.concurrent.TimeoutException;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
 
@@ -63,6 +65,7 @@ import org.mpcache.locality.MpCacheClientProtocolProvider;
 import org.mpcache.locality.MpCacheDistributedFileSystem;
 import org.mpcache.master.MpCacheMasterPlugin;
 import org.mpcache.slave.CacheCounter;
+import org.mpcache.slave.InputCache;
 import org.mpcache.slave.SpaceTuner;
 import org.mpcache.tools.FreePorts;
 
@@ -81,6 +84,8 @@ final class BenchCluster implements StreamCluster {
   private static final String SSD_SUFFIX = "-ssd";
   private static final int LOCAL_DIRS_PER_NODE = 4;
   private static final int AM_HEARTBEAT_MILLIS = 100;
+  /** At most how long the caches may take to settle (fills end, then three heartbeats). */
+  private static final long SETTLE_MILLIS = 120_000;
   private static final String LOCALITY_WAIT = AM_HEARTBEAT_MILLIS + "ms";
   private final ClusterSetup setup;
   private final MiniDFSCluster dfs;
@@ -409,6 +414,26 @@ final class BenchCluster implements StreamCluster {
       }
     }
     return bytes;
+  }
+
+  @Override
+  public void settleCaches() throws IOException {
+    List<InputCache> caches = mpCacheDatasets().map(MpCacheFsDataset::getInputCache).toList();
+    try {
+      GenericTestUtils.waitFor(() -> caches.stream().allMatch(cache -> cache.fillsUnderWay() == 0),
+          5, SETTLE_MILLIS, "mpCache fills to end");
+      // The third heartbeat counted from here began after the second ended, and the second
+      // drained the slave's hits after this point; slaves without a master send none.
+      long[] beats = caches.stream().mapToLong(InputCache::masterHeartbeats).toArray();
+      GenericTestUtils.waitFor(() -> IntStream.range(0, beats.length).allMatch(
+          i -> beats[i] == 0 || caches.get(i).masterHeartbeats() >= beats[i] + 3), 20,
+          SETTLE_MILLIS, "a heartbeat of every mpCache slave after its fills");
+    } catch (TimeoutException e) {
+      throw new IOException("the caches did not settle: " + e.getMessage(), e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new InterruptedIOException("interrupted while the caches settle");
+    }
   }
 
   @Override

@@ -207,6 +207,11 @@ final class ExistingCluster implements StreamCluster {
     // Real devices.
   }
 
+  /** The slaves' fills cannot be seen from here: the warm-up's reads are not settled. */
+  @Override
+  public void settleCaches() {
+  }
+
   /**
    * Each slave's bytes from SSD once every slave has heartbeated since this call began, so the
    * figures include every read that ended before it. A slave the master drops meanwhile (silent

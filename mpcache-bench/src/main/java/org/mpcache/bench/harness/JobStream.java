@@ -221,7 +221,9 @@ final class JobStream {
 
   /**
    * Reads the input of every job of the history once, oldest first, with the devices off: each
-   * cache sees what those jobs would have shown it, as in the paper's steady state.
+   * cache sees what those jobs would have shown it, as in the paper's steady state. The caches
+   * settle after each job: without devices the reads outrun the fills and the heartbeats, and
+   * the master would hear of them out of order.
    */
   private void warmUp(StreamCluster cluster, MemoryCachePlanner memory) throws IOException {
     FileSystem fs = cluster.fs();
@@ -239,6 +241,7 @@ final class JobStream {
           }
         }
       }
+      cluster.settleCaches();
     }
     if (memory != null) {
       memory.awaitCached();

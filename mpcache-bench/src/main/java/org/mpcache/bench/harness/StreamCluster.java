@@ -44,6 +44,14 @@ interface StreamCluster extends AutoCloseable {
    */
   Map<String, Long> bytesFromSsdByNode() throws IOException;
 
+  /**
+   * Waits until every mpCache slave's fills have ended and the master has had a heartbeat from
+   * it since, so that the master has heard of every read before the next: the policy then sees
+   * the reads in the order the simulator does (docs/benchmarks.md). No-op without mpCache, or
+   * where the slaves cannot be seen.
+   */
+  void settleCaches() throws IOException;
+
   /** Localized bytes the slaves granted on their SSDs so far, summed; 0 when not known. */
   long localizedGrantedBytes();
 
