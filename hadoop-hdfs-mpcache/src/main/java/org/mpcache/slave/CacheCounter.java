@@ -13,7 +13,10 @@ public enum CacheCounter {
       + " checksum mismatch)"),
   FILLS_NOT_ADMITTED("Fills the arbiter did not admit (their provisional copies were deleted)"),
   PROVISIONAL_BYTES_DISCARDED("SSD bytes written for copies the arbiter did not admit"),
-  BACKGROUND_FILLS_DROPPED("Background fill requests dropped because the fill queue was full"),
+  BACKGROUND_FILLS_DROPPED("Background fill requests dropped because the fill queue was full"
+      + " or too many fills left by their readers waited"),
+  FILLS_LEFT_BY_READERS("Fills whose reader left before the end of the block, once settled:"
+      + " the rest copied in the background, or given up"),
   EVICTIONS("Copies removed to make room"),
   INVALIDATIONS("Copies removed because their replica was deleted, appended or recovered"),
   CORRUPT_DROPPED("Copies dropped because they failed verification or could not be read"),

@@ -117,6 +117,11 @@ final class Fill implements Runnable {
     return handedOver + buffered;
   }
 
+  /** True once the fill was given up, by its producer or its writer. */
+  boolean givenUp() {
+    return abortReason != null;
+  }
+
   /**
    * The reader this fill rode on leaves before the end of the block ({@code why}): the rest is
    * read from the replica in the background ({@link Fills#finishInBackground}).

@@ -11,6 +11,7 @@ import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
 import org.apache.hadoop.hdfs.server.datanode.fsdataset.LengthInputStream;
@@ -34,6 +35,11 @@ final class Fills {
   private static final Logger LOG = LoggerFactory.getLogger(Fills.class);
   /** Fills writing at once (a writer thread each); more concurrent misses are not cached. */
   static final int MAX_CONCURRENT_FILLS = 16;
+  /**
+   * Fills whose reader left early that may wait for their answer and a background thread at
+   * once: each holds a writer until the rest is read, and whole-block readers need the others.
+   */
+  static final int MAX_LEFT_WAITING = MAX_CONCURRENT_FILLS / 2;
 
   private final CopyIndex index;
   private final SsdStore store;
@@ -49,6 +55,7 @@ final class Fills {
   private final ThreadPoolExecutor admissions = pool("mpcache-admission-%d", MAX_CONCURRENT_FILLS);
   /** Copies for readers that read the replica files themselves; null when turned off. */
   private final ThreadPoolExecutor background;
+  private final AtomicInteger leftWaiting = new AtomicInteger();
 
   Fills(CopyIndex index, SsdStore store, ReplicaSource replicas, CacheArbiter arbiter,
       CopyReclaimer reclaimer, DirTrouble trouble, CacheCounter.Values counters,
@@ -164,26 +171,56 @@ final class Fills {
    * copy. The arbiter was asked when the reader began, and may have evicted copies for this one;
    * a reader of the first records alone (TeraSort's client samples each split's) would otherwise
    * leave it nothing. A refused block is read no further. Given up as before when background
-   * fills are off or their queue is full.
+   * fills are off or their queue is full, and beyond {@link #MAX_LEFT_WAITING} such fills.
+   * Never waits: the reader is closing, and no thread is parked on the master's answer.
    */
   void finishInBackground(Fill fill, String why) {
     if (background == null) {
       fill.abort(why, false);
       return;
     }
+    if (leftWaiting.incrementAndGet() > MAX_LEFT_WAITING) {
+      leftWaiting.decrementAndGet();
+      counters.increment(CacheCounter.BACKGROUND_FILLS_DROPPED);
+      fill.abort(why + ", and " + MAX_LEFT_WAITING + " fills left by their readers wait already",
+          false);
+      return;
+    }
     long from = fill.accepted();
+    fill.answer().copy().orTimeout(answerWaitMillis, TimeUnit.MILLISECONDS)
+        .whenComplete((admission, error) -> {
+          if (error != null) {
+            LOG.warn("mpCache: no admission answer for {} within {} ms; not caching it",
+                fill.key(), answerWaitMillis);
+          }
+          if (admission != null && admission.admitted() && !fill.givenUp()) {
+            feedRest(fill, from, why);
+          } else {
+            fill.abort(why, false);
+            leftSettled();
+          }
+        });
+  }
+
+  private void feedRest(Fill fill, long from, String why) {
     try {
       background.execute(() -> {
-        if (awaitAnswer(fill).admitted()) {
+        try {
           feed(fill, from);
-        } else {
-          fill.abort(why, false);
+        } finally {
+          leftSettled();
         }
       });
     } catch (RejectedExecutionException e) {
       counters.increment(CacheCounter.BACKGROUND_FILLS_DROPPED);
       fill.abort(why + ", and the background fill queue is full", false);
+      leftSettled();
     }
+  }
+
+  private void leftSettled() {
+    leftWaiting.decrementAndGet();
+    counters.increment(CacheCounter.FILLS_LEFT_BY_READERS);
   }
 
   private void copyInBackground(BlockKey key, LiveReplica replica) {
@@ -193,8 +230,14 @@ final class Fills {
     }
   }
 
-  /** Reads the fill's replica from {@code from} to its end into the fill, waiting for its writer. */
+  /**
+   * Reads the fill's replica from {@code from} to its end into the fill, waiting for its writer.
+   * Whatever ends it, the fill is finished or given up: its writer never waits for more.
+   */
   private void feed(Fill fill, long from) {
+    if (fill.givenUp()) {
+      return;
+    }
     LiveReplica replica = fill.replica();
     ExtendedBlock block = new ExtendedBlock(fill.key().blockPoolId(), fill.key().blockId(),
         replica.length(), replica.generationStamp());
@@ -205,7 +248,13 @@ final class Fills {
       }
       fill.finish(true);
     } catch (IOException | RuntimeException e) {
+      if (!fill.givenUp()) {
+        LOG.warn("mpCache: background copy of {} failed ({}); not caching it", fill.key(),
+            e.toString());
+      }
       fill.abort("background copy failed: " + e, false);
+    } finally {
+      fill.abort("background copy ended early", false);
     }
   }
 

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
 import java.io.InputStream;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -126,10 +127,44 @@ class TestFills {
       fixture.read(key, 0, 4096);
       assertTrue(arbiter.asked.await(30, TimeUnit.SECONDS), "the arbiter is asked");
       arbiter.answer.complete(Admission.REJECTED);
-      GenericTestUtils.waitFor(() -> fixture.cache.counter(CacheCounter.FILLS_ABORTED) == 1
-          && fixture.tmpFiles().length == 0, 10, 30_000, "the fill given up and cleared");
+      // Settled counts a fill fed in the background only once its feed has ended.
+      GenericTestUtils.waitFor(() -> fixture.cache.counter(CacheCounter.FILLS_LEFT_BY_READERS) == 1
+          && fixture.tmpFiles().length == 0, 10, 30_000, "the fill settled and cleared");
+      assertEquals(1, fixture.cache.counter(CacheCounter.FILLS_ABORTED));
       assertFalse(fixture.cache.isCached(key));
       assertEquals(1, fixture.replicas.dataOpens(), "only the reader's pass");
+    }
+  }
+
+  /**
+   * Each fill whose reader left holds a writer until its rest is read: beyond
+   * {@link Fills#MAX_LEFT_WAITING} waiting at once, the next is given up, and the writers left
+   * still copy for whole-block readers.
+   */
+  @Test
+  void readersLeavingEarlyTakeAtMostHalfTheWriters() throws Exception {
+    AnsweringArbiter arbiter = new AnsweringArbiter();
+    try (CacheFixture fixture = withArbiter(arbiter).open("readers-leave")) {
+      List<BlockKey> left = new ArrayList<>();
+      for (int i = 0; i <= Fills.MAX_LEFT_WAITING; i++) {
+        BlockKey key = fixture.replicas.add(30 + i, BLOCK);
+        fixture.read(key, 0, 4096);
+        left.add(key);
+      }
+      GenericTestUtils.waitFor(() -> fixture.cache.counter(CacheCounter.FILLS_ABORTED) == 1, 10,
+          30_000, "the fill beyond the cap given up");
+      assertEquals(1, fixture.cache.counter(CacheCounter.BACKGROUND_FILLS_DROPPED));
+
+      BlockKey whole = fixture.replicas.add(50, BLOCK);
+      assertArrayEquals(fixture.replicas.data(whole), fixture.read(whole));
+      arbiter.answer.complete(Admission.admit(List.of()));
+      fixture.waitCached(whole);
+      for (BlockKey key : left.subList(0, Fills.MAX_LEFT_WAITING)) {
+        fixture.waitCached(key);
+      }
+      GenericTestUtils.waitFor(() -> fixture.cache.counter(CacheCounter.FILLS_LEFT_BY_READERS)
+          == Fills.MAX_LEFT_WAITING, 10, 30_000, "the waiting fills settled");
+      assertFalse(fixture.cache.isCached(left.get(Fills.MAX_LEFT_WAITING)));
     }
   }
 
