@@ -30,6 +30,7 @@ final class FakeReplicas implements ReplicaSource {
 
   private final Map<BlockKey, Replica> replicas = new ConcurrentHashMap<>();
   private final AtomicInteger dataOpens = new AtomicInteger();
+  private volatile boolean dataOpensFail;
 
   /** A finalized replica of {@code length} seeded random bytes on DISK; returns its key. */
   BlockKey add(long blockId, int length) {
@@ -73,8 +74,16 @@ final class FakeReplicas implements ReplicaSource {
         : new LiveReplica(replica.generationStamp(), replica.data().length, replica.storage());
   }
 
+  /** Whether opening replica data fails from now on, as a failing HDD would. */
+  void failDataOpens(boolean fail) {
+    dataOpensFail = fail;
+  }
+
   @Override
   public InputStream openData(ExtendedBlock block, long offset) throws IOException {
+    if (dataOpensFail) {
+      throw new IOException("injected: cannot open the data of " + block);
+    }
     Replica replica = replica(block);
     dataOpens.incrementAndGet();
     return new ByteArrayInputStream(replica.data(), (int) offset,

@@ -168,6 +168,44 @@ class TestFills {
     }
   }
 
+  /** The replica changes (an append, say) after the reader left: the copy is not kept. */
+  @Test
+  void aReplicaChangedBeforeTheBackgroundReadsTheRestIsNotCopied() throws Exception {
+    AnsweringArbiter arbiter = new AnsweringArbiter();
+    try (CacheFixture fixture = withArbiter(arbiter).open("reader-left-replica-changed")) {
+      BlockKey key = fixture.replicas.add(24, BLOCK);
+      fixture.read(key, 0, 4096);
+      byte[] appended = Arrays.copyOf(fixture.replicas.data(key), BLOCK);
+      appended[BLOCK - 1] ^= 1;
+      fixture.replicas.change(key, appended);
+      arbiter.answer.complete(Admission.admit(List.of()));
+      GenericTestUtils.waitFor(() -> fixture.cache.counter(CacheCounter.FILLS_LEFT_BY_READERS) == 1
+          && fixture.tmpFiles().length == 0, 10, 30_000, "the fill settled and cleared");
+      assertFalse(fixture.cache.isCached(key));
+      assertEquals(0, fixture.cache.counter(CacheCounter.FILLS));
+      assertArrayEquals(appended, fixture.read(key), "the new bytes, from the HDD");
+    }
+  }
+
+  /** The HDD fails the background's open: the fill is cleared and the block can be filled later. */
+  @Test
+  void aBackgroundReadThatCannotOpenTheReplicaLeavesNothingBehind() throws Exception {
+    AnsweringArbiter arbiter = new AnsweringArbiter();
+    try (CacheFixture fixture = withArbiter(arbiter).open("reader-left-open-fails")) {
+      BlockKey key = fixture.replicas.add(25, BLOCK);
+      fixture.read(key, 0, 4096);
+      fixture.replicas.failDataOpens(true);
+      arbiter.answer.complete(Admission.admit(List.of()));
+      GenericTestUtils.waitFor(() -> fixture.cache.counter(CacheCounter.FILLS_LEFT_BY_READERS) == 1
+          && fixture.tmpFiles().length == 0, 10, 30_000, "the fill settled and cleared");
+      assertFalse(fixture.cache.isCached(key));
+      assertEquals(0, fixture.cache.usedBytes());
+
+      fixture.replicas.failDataOpens(false);
+      fixture.fill(key);
+    }
+  }
+
   /** With background fills off, a reader that stops early leaves no copy, as before. */
   @Test
   void withoutBackgroundFillsAReaderThatStopsEarlyLeavesNoCopy() throws Exception {
