@@ -123,13 +123,10 @@ class TestFills {
   void aRefusedBlockWhoseReaderStoppedEarlyIsNotReadInTheBackground() throws Exception {
     AnsweringArbiter arbiter = new AnsweringArbiter();
     try (CacheFixture fixture = withArbiter(arbiter).open("reader-stops-refused")) {
-      BlockKey key = fixture.replicas.add(23, BLOCK);
-      fixture.read(key, 0, 4096);
+      BlockKey key = readFirstChunks(fixture, 23);
       assertTrue(arbiter.asked.await(30, TimeUnit.SECONDS), "the arbiter is asked");
       arbiter.answer.complete(Admission.REJECTED);
-      // Settled counts a fill fed in the background only once its feed has ended.
-      GenericTestUtils.waitFor(() -> fixture.cache.counter(CacheCounter.FILLS_LEFT_BY_READERS) == 1
-          && fixture.tmpFiles().length == 0, 10, 30_000, "the fill settled and cleared");
+      waitLeftFillSettled(fixture);
       assertEquals(1, fixture.cache.counter(CacheCounter.FILLS_ABORTED));
       assertFalse(fixture.cache.isCached(key));
       assertEquals(1, fixture.replicas.dataOpens(), "only the reader's pass");
@@ -147,9 +144,7 @@ class TestFills {
     try (CacheFixture fixture = withArbiter(arbiter).open("readers-leave")) {
       List<BlockKey> left = new ArrayList<>();
       for (int i = 0; i <= Fills.MAX_LEFT_WAITING; i++) {
-        BlockKey key = fixture.replicas.add(30 + i, BLOCK);
-        fixture.read(key, 0, 4096);
-        left.add(key);
+        left.add(readFirstChunks(fixture, 30 + i));
       }
       GenericTestUtils.waitFor(() -> fixture.cache.counter(CacheCounter.FILLS_ABORTED) == 1, 10,
           30_000, "the fill beyond the cap given up");
@@ -173,14 +168,12 @@ class TestFills {
   void aReplicaChangedBeforeTheBackgroundReadsTheRestIsNotCopied() throws Exception {
     AnsweringArbiter arbiter = new AnsweringArbiter();
     try (CacheFixture fixture = withArbiter(arbiter).open("reader-left-replica-changed")) {
-      BlockKey key = fixture.replicas.add(24, BLOCK);
-      fixture.read(key, 0, 4096);
+      BlockKey key = readFirstChunks(fixture, 24);
       byte[] appended = Arrays.copyOf(fixture.replicas.data(key), BLOCK);
       appended[BLOCK - 1] ^= 1;
       fixture.replicas.change(key, appended);
       arbiter.answer.complete(Admission.admit(List.of()));
-      GenericTestUtils.waitFor(() -> fixture.cache.counter(CacheCounter.FILLS_LEFT_BY_READERS) == 1
-          && fixture.tmpFiles().length == 0, 10, 30_000, "the fill settled and cleared");
+      waitLeftFillSettled(fixture);
       assertFalse(fixture.cache.isCached(key));
       assertEquals(0, fixture.cache.counter(CacheCounter.FILLS));
       assertArrayEquals(appended, fixture.read(key), "the new bytes, from the HDD");
@@ -192,12 +185,10 @@ class TestFills {
   void aBackgroundReadThatCannotOpenTheReplicaLeavesNothingBehind() throws Exception {
     AnsweringArbiter arbiter = new AnsweringArbiter();
     try (CacheFixture fixture = withArbiter(arbiter).open("reader-left-open-fails")) {
-      BlockKey key = fixture.replicas.add(25, BLOCK);
-      fixture.read(key, 0, 4096);
+      BlockKey key = readFirstChunks(fixture, 25);
       fixture.replicas.failDataOpens(true);
       arbiter.answer.complete(Admission.admit(List.of()));
-      GenericTestUtils.waitFor(() -> fixture.cache.counter(CacheCounter.FILLS_LEFT_BY_READERS) == 1
-          && fixture.tmpFiles().length == 0, 10, 30_000, "the fill settled and cleared");
+      waitLeftFillSettled(fixture);
       assertFalse(fixture.cache.isCached(key));
       assertEquals(0, fixture.cache.usedBytes());
 
@@ -219,6 +210,19 @@ class TestFills {
       assertFalse(fixture.cache.isCached(key));
       assertEquals(0, fixture.tmpFiles().length);
     }
+  }
+
+  /** A new block whose reader reads its first 4 KB and leaves. */
+  private static BlockKey readFirstChunks(CacheFixture fixture, long blockId) throws Exception {
+    BlockKey key = fixture.replicas.add(blockId, BLOCK);
+    fixture.read(key, 0, 4096);
+    return key;
+  }
+
+  /** Settled counts a fill fed in the background only once its feed has ended. */
+  private static void waitLeftFillSettled(CacheFixture fixture) throws Exception {
+    GenericTestUtils.waitFor(() -> fixture.cache.counter(CacheCounter.FILLS_LEFT_BY_READERS) == 1
+        && fixture.tmpFiles().length == 0, 10, 30_000, "the fill settled and cleared");
   }
 
   private static CacheFixture.Settings withArbiter(CacheArbiter arbiter) {
