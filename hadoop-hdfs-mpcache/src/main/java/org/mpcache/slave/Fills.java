@@ -190,8 +190,7 @@ final class Fills {
     fill.answer().copy().orTimeout(answerWaitMillis, TimeUnit.MILLISECONDS)
         .whenComplete((admission, error) -> {
           if (error != null) {
-            LOG.warn("mpCache: no admission answer for {} within {} ms; not caching it",
-                fill.key(), answerWaitMillis);
+            warnNoAnswer(fill);
           }
           if (admission != null && admission.admitted() && !fill.givenUp()) {
             feedRest(fill, from, why);
@@ -305,13 +304,17 @@ final class Fills {
     try {
       return fill.answer().get(answerWaitMillis, TimeUnit.MILLISECONDS);
     } catch (TimeoutException | ExecutionException e) {
-      LOG.warn("mpCache: no admission answer for {} within {} ms; not caching it", fill.key(),
-          answerWaitMillis);
+      warnNoAnswer(fill);
       return Admission.REJECTED;
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       return Admission.REJECTED;
     }
+  }
+
+  private void warnNoAnswer(Fill fill) {
+    LOG.warn("mpCache: no admission answer for {} within {} ms; not caching it", fill.key(),
+        answerWaitMillis);
   }
 
   /**
