@@ -26,6 +26,7 @@ import org.apache.hadoop.hdfs.server.namenode.INodeFile;
 import org.apache.hadoop.hdfs.server.namenode.XAttrFeature;
 import org.apache.hadoop.hdfs.server.namenode.snapshot.Snapshot;
 import org.apache.hadoop.hdfs.util.RwLockMode;
+import org.apache.hadoop.util.Time;
 
 /**
  * The master's view of the NameNode: blocks resolved to data sets under the namesystem's read
@@ -47,10 +48,10 @@ final class NameNodeNamespace implements Namespace {
   private final long blockSizeBytes;
   /** See {@link #lockHeldNanos()}; written by the one thread the master lets in at a time. */
   private volatile long lockHeldNanos;
-  /** Directory sizes by inode id, valid while the directory's modification time is unchanged. */
-  private final Map<Long, long[]> directorySizes = new LinkedHashMap<>(16, 0.75f, true) {
+  /** Directory sizes by inode id ({@link DirectorySize#validFor}). */
+  private final Map<Long, DirectorySize> directorySizes = new LinkedHashMap<>(16, 0.75f, true) {
     @Override
-    protected boolean removeEldestEntry(Map.Entry<Long, long[]> eldest) {
+    protected boolean removeEldestEntry(Map.Entry<Long, DirectorySize> eldest) {
       return size() > DIRECTORY_SIZES_KEPT;
     }
   };
@@ -117,7 +118,7 @@ final class NameNodeNamespace implements Namespace {
       if (inode.isFile()) {
         ref = dataSetOf(inode.asFile());
       } else if (inode.isDirectory() && !perFile) {
-        ref = directoryDataSet(inode.asDirectory());
+        ref = directoryDataSet(inode.asDirectory(), null);
       } else {
         return null; // with data sets per file, a directory is none
       }
@@ -204,23 +205,43 @@ final class NameNodeNamespace implements Namespace {
       return new DataSetRef(file.getId(), file.getFullPathName(), file.numBlocks(),
           controlOf(file));
     }
-    return directoryDataSet(directory);
+    return directoryDataSet(directory, file);
   }
 
-  private DataSetRef directoryDataSet(INodeDirectory directory) {
-    long[] cached = directorySizes.get(directory.getId());
-    if (cached == null || cached[0] != directory.getModificationTime()) {
-      long size = 0;
+  /**
+   * A directory's size in blocks, counted when none of its files was being written. A file's
+   * blocks added after its creation, and appends, leave the directory's modification time as it
+   * was, so a count is also recounted when a lookup comes through a file written since.
+   */
+  private record DirectorySize(long directoryModified, long countedAt, long blocks) {
+    boolean validFor(INodeDirectory directory, INodeFile through) {
+      return directory.getModificationTime() == directoryModified && (through == null
+          || !through.isUnderConstruction() && through.getModificationTime() < countedAt);
+    }
+  }
+
+  /** {@code through}: the file whose block is looked up, or null for the directory itself. */
+  private DataSetRef directoryDataSet(INodeDirectory directory, INodeFile through) {
+    DirectorySize size = directorySizes.get(directory.getId());
+    if (size == null || !size.validFor(directory, through)) {
+      long countedAt = Time.now(); // the namesystem's clock; no file changes under its read lock
+      long blocks = 0;
+      boolean beingWritten = false;
       for (INode child : directory.getChildrenList(Snapshot.CURRENT_STATE_ID)) {
         if (child.isFile()) {
-          size += child.asFile().numBlocks();
+          blocks += child.asFile().numBlocks();
+          beingWritten |= child.asFile().isUnderConstruction();
         }
       }
-      cached = new long[] {directory.getModificationTime(), size};
-      directorySizes.put(directory.getId(), cached);
+      size = new DirectorySize(directory.getModificationTime(), countedAt, blocks);
+      if (beingWritten) {
+        directorySizes.remove(directory.getId());
+      } else {
+        directorySizes.put(directory.getId(), size);
+      }
     }
     return new DataSetRef(directory.getId(), directory.getFullPathName(),
-        (int) Math.min(Integer.MAX_VALUE, cached[1]), controlOf(directory));
+        (int) Math.min(Integer.MAX_VALUE, size.blocks()), controlOf(directory));
   }
 
   private static DataSetControl controlOf(INode inode) {
