@@ -31,6 +31,7 @@ final class CacheFixture implements AutoCloseable {
   static final class Settings {
     long capacityBytes = 8 << 20;
     int backgroundThreads = 1;
+    int backgroundQueue = 64;
     long handoutMaxAgeMillis = 0;
     long scrubBytesPerSecond = 0;
     long dirCheckMillis = 200;
@@ -56,7 +57,7 @@ final class CacheFixture implements AutoCloseable {
     FileIoProvider io = new FileIoProvider(null, null);
     faults = SsdFaults.install(io);
     SlaveSettings slave = new SlaveSettings(List.of(ssd), settings.capacityBytes,
-        settings.backgroundThreads, 64, settings.handoutMaxAgeMillis,
+        settings.backgroundThreads, settings.backgroundQueue, settings.handoutMaxAgeMillis,
         settings.scrubBytesPerSecond, settings.dirCheckMillis, settings.ioTimeoutMillis,
         PosixFilePermissions.fromString("rwx------"), settings.admissionWaitMillis);
     cache = InputCache.open(slave, replicas, capacity -> settings.arbiter != null

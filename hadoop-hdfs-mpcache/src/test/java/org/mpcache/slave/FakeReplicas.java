@@ -5,10 +5,12 @@ import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.InterruptedIOException;
 import java.nio.ByteBuffer;
 import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.apache.hadoop.fs.StorageType;
@@ -31,6 +33,9 @@ final class FakeReplicas implements ReplicaSource {
   private final Map<BlockKey, Replica> replicas = new ConcurrentHashMap<>();
   private final AtomicInteger dataOpens = new AtomicInteger();
   private volatile boolean dataOpensFail;
+  /** While set, opens of replica data wait for it (an HDD that has not answered yet). */
+  private volatile CountDownLatch dataOpensHeld;
+  private final AtomicInteger dataOpensWaiting = new AtomicInteger();
 
   /** A finalized replica of {@code length} seeded random bytes on DISK; returns its key. */
   BlockKey add(long blockId, int length) {
@@ -79,8 +84,35 @@ final class FakeReplicas implements ReplicaSource {
     dataOpensFail = fail;
   }
 
+  /** Opens of replica data wait from now on until {@link #releaseDataOpens}. */
+  void holdDataOpens() {
+    dataOpensHeld = new CountDownLatch(1);
+  }
+
+  void releaseDataOpens() {
+    dataOpensHeld.countDown();
+    dataOpensHeld = null;
+  }
+
+  /** Opens waiting for {@link #releaseDataOpens}. */
+  int dataOpensWaiting() {
+    return dataOpensWaiting.get();
+  }
+
   @Override
   public InputStream openData(ExtendedBlock block, long offset) throws IOException {
+    CountDownLatch held = dataOpensHeld;
+    if (held != null) {
+      dataOpensWaiting.incrementAndGet();
+      try {
+        held.await();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new InterruptedIOException("interrupted while the open was held");
+      } finally {
+        dataOpensWaiting.decrementAndGet();
+      }
+    }
     if (dataOpensFail) {
       throw new IOException("injected: cannot open the data of " + block);
     }

@@ -163,6 +163,35 @@ class TestFills {
     }
   }
 
+  /**
+   * Fills whose readers left, admitted while the background thread is busy and its queue full:
+   * the one that finds no place is given up and leaves nothing; the others are copied.
+   */
+  @Test
+  void aReaderLeftFillThatFindsTheBackgroundQueueFullIsGivenUp() throws Exception {
+    AnsweringArbiter arbiter = new AnsweringArbiter();
+    CacheFixture.Settings settings = withArbiter(arbiter);
+    settings.backgroundQueue = 1;
+    try (CacheFixture fixture = settings.open("reader-left-queue-full")) {
+      List<BlockKey> left = List.of(readFirstChunks(fixture, 26), readFirstChunks(fixture, 27),
+          readFirstChunks(fixture, 28));
+      fixture.replicas.holdDataOpens();
+      arbiter.answer.complete(Admission.admit(List.of()));
+      GenericTestUtils.waitFor(() -> fixture.cache.counter(CacheCounter.BACKGROUND_FILLS_DROPPED)
+          == 1 && fixture.replicas.dataOpensWaiting() == 1, 10, 30_000,
+          "one fill fed, one queued behind it, one given up");
+      fixture.replicas.releaseDataOpens();
+
+      GenericTestUtils.waitFor(() -> fixture.cache.counter(CacheCounter.FILLS_LEFT_BY_READERS)
+          == left.size() && fixture.tmpFiles().length == 0, 10, 30_000, "all settled");
+      assertEquals(2, left.stream().filter(fixture.cache::isCached).count());
+      assertEquals(1, fixture.cache.counter(CacheCounter.FILLS_ABORTED));
+      for (BlockKey key : left) {
+        assertArrayEquals(fixture.replicas.data(key), fixture.read(key));
+      }
+    }
+  }
+
   /** The replica changes (an append, say) after the reader left: the copy is not kept. */
   @Test
   void aReplicaChangedBeforeTheBackgroundReadsTheRestIsNotCopied() throws Exception {
