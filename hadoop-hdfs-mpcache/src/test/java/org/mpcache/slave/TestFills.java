@@ -232,8 +232,7 @@ class TestFills {
     CacheFixture.Settings settings = CacheFixture.settings();
     settings.backgroundThreads = 0;
     try (CacheFixture fixture = settings.open("reader-stops-no-background")) {
-      BlockKey key = fixture.replicas.add(22, BLOCK);
-      fixture.read(key, 0, 4096);
+      BlockKey key = readFirstChunks(fixture, 22);
       GenericTestUtils.waitFor(() -> fixture.cache.counter(CacheCounter.FILLS_ABORTED) == 1, 10,
           30_000, "the fill given up");
       assertFalse(fixture.cache.isCached(key));
