@@ -1,6 +1,8 @@
 package org.mpcache.slave;
 
+import java.io.BufferedInputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
@@ -16,7 +18,8 @@ import org.mpcache.slave.store.SsdIoException;
  * kept only if the arbiter admits the block ({@link #answer()}, asked while the bytes flow).
  * The producer (the reader's thread, or a background copy) hands over windows of data; a writer
  * thread writes them to a temporary file, verifies them against the replica's checksums, which
- * it reads from the replica's meta file in step and copies beside them, and hands the closed
+ * it reads from the replica's meta file (whole, up to {@link #MAX_CHECKSUM_READ_BYTES}) and
+ * copies beside them, and hands the closed
  * files to {@link Fills} to commit. A completed fill is therefore a verified copy.
  *
  * <p>The reader never waits for the SSD: when the writer falls {@link #MAX_QUEUED_WINDOWS}
@@ -28,6 +31,13 @@ final class Fill implements Runnable {
   static final int WINDOW_BYTES = 256 << 10;
   /** Windows a fill may hold in memory while the SSD catches up: 4 MB. */
   static final int MAX_QUEUED_WINDOWS = 16;
+  /**
+   * Most bytes of the replica's checksum file the writer reads at once: all of a 128 MB block's
+   * (CRC32C per 512 bytes) with its header. Read in step with the windows, 2 KB each, the
+   * checksums would take the HDD's head off the reader's stream once a window; read whole, once
+   * a block. At most {@link Fills#MAX_CONCURRENT_FILLS} writers hold one: 16 MB.
+   */
+  static final int MAX_CHECKSUM_READ_BYTES = (1 << 20) + ChecksumLayout.HEADER_BYTES;
   private static final byte[] END = new byte[0];
   private static final byte[] ABORT = new byte[0];
 
@@ -265,12 +275,14 @@ final class Fill implements Runnable {
       if (hddMeta == null) {
         throw new IOException("the replica has no checksum file");
       }
-      ChecksumLayout layout = ChecksumLayout.read(hddMeta, replica.length());
+      InputStream sums = new BufferedInputStream(hddMeta,
+          (int) Math.max(1, Math.min(hddMeta.getLength(), MAX_CHECKSUM_READ_BYTES)));
+      ChecksumLayout layout = ChecksumLayout.read(sums, replica.length());
       layout.checkMetaLength(hddMeta.getLength());
       metaBytes = layout.metaLength();
       files.metaOut().write(layout.header());
       writtenBytes += ChecksumLayout.HEADER_BYTES;
-      ChunkVerifier verifier = new ChunkVerifier(layout, hddMeta, files.metaOut(),
+      ChunkVerifier verifier = new ChunkVerifier(layout, sums, files.metaOut(),
           "mpCache fill of " + key);
       while (true) {
         Window next = queue.take();

@@ -3,6 +3,7 @@ package org.mpcache.slave;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;
+import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InterruptedIOException;
@@ -21,7 +22,8 @@ import org.apache.hadoop.util.DataChecksum;
 
 /**
  * HDD replicas held in memory, with the checksum files HDFS would write for them (CRC32C per 512
- * bytes): the cache's parts run against it without a DataNode. Counts the opens of replica data.
+ * bytes): the cache's parts run against it without a DataNode. Counts the opens of replica data,
+ * and the fill writers' reads of checksum files.
  */
 final class FakeReplicas implements ReplicaSource {
   static final String POOL = "BP-test";
@@ -36,6 +38,7 @@ final class FakeReplicas implements ReplicaSource {
   /** While set, opens of replica data wait for it (an HDD that has not answered yet). */
   private volatile CountDownLatch dataOpensHeld;
   private final AtomicInteger dataOpensWaiting = new AtomicInteger();
+  private final AtomicInteger fillWriterMetaReads = new AtomicInteger();
 
   /** A finalized replica of {@code length} seeded random bytes on DISK; returns its key. */
   BlockKey add(long blockId, int length) {
@@ -122,10 +125,33 @@ final class FakeReplicas implements ReplicaSource {
         replica.data().length - (int) offset);
   }
 
+  /** Read requests fill writers made on checksum files (each one a trip to the HDD). */
+  int fillWriterMetaReads() {
+    return fillWriterMetaReads.get();
+  }
+
   @Override
   public LengthInputStream openMeta(ExtendedBlock block) throws IOException {
     byte[] meta = metaFor(replica(block).data());
-    return new LengthInputStream(new ByteArrayInputStream(meta), meta.length);
+    return new LengthInputStream(new FilterInputStream(new ByteArrayInputStream(meta)) {
+      @Override
+      public int read() throws IOException {
+        countRead();
+        return super.read();
+      }
+
+      @Override
+      public int read(byte[] buffer, int off, int len) throws IOException {
+        countRead();
+        return super.read(buffer, off, len);
+      }
+    }, meta.length);
+  }
+
+  private void countRead() {
+    if (Thread.currentThread().getName().startsWith(FillThreads.WRITER)) {
+      fillWriterMetaReads.incrementAndGet();
+    }
   }
 
   private Replica replica(ExtendedBlock block) throws IOException {

@@ -86,6 +86,22 @@ class TestFills {
   }
 
   /**
+   * The writer reads the replica's checksum file in one request, not 2 KB beside each window:
+   * every read of it during the reader's pass draws the HDD away from the reader's stream.
+   */
+  @Test
+  void aFillReadsTheReplicasChecksumFileInOneRequest() throws Exception {
+    try (CacheFixture fixture = CacheFixture.settings().open("checksums-once")) {
+      BlockKey key = fixture.replicas.add(30, 8 * Fill.WINDOW_BYTES);
+      assertArrayEquals(fixture.replicas.data(key), fixture.read(key));
+      fixture.waitCached(key);
+      assertEquals(1, fixture.replicas.fillWriterMetaReads(), "checksum file reads by the fill");
+      assertArrayEquals(fixture.replicas.data(key), fixture.read(key), "the copy verified");
+      assertEquals(1, fixture.cache.counter(CacheCounter.HITS));
+    }
+  }
+
+  /**
    * A reader that stops before the end of the block (TeraSort's client samples the first
    * records of each split and closes) or skips part of it: the arbiter was asked, and may have
    * evicted copies for this one, so the rest of the block is read in the background and the
