@@ -3,6 +3,7 @@ package org.mpcache.locality;
 import java.io.Closeable;
 import java.io.IOException;
 import java.net.URI;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -25,10 +26,10 @@ import org.apache.hadoop.mapreduce.split.SplitMetaInfoReader;
 import org.mpcache.conf.MpCacheConfigKeys;
 
 /**
- * Finds a map task's input block and where it is now: reads the task's split from the job's
- * split file (as the task itself will) and asks HDFS and the cache master for the block that
- * holds the split's first byte, as FileInputFormat places splits. Splits that are not file
- * splits (combined, custom) have no single block: {@link #locate} returns null for them.
+ * Finds where each map task's input block is now: reads the job's splits from its split file
+ * (as the tasks themselves will) and asks HDFS and the cache master, once per input file, for
+ * the block that holds each split's first byte, as FileInputFormat places splits. Splits that
+ * are not file splits (combined, custom) have no single block: their entries are null.
  */
 public final class MapInputLocator implements Closeable {
   private final Configuration conf;
@@ -38,7 +39,7 @@ public final class MapInputLocator implements Closeable {
   private final Map<Path, FSDataInputStream> splitFiles = new HashMap<>();
   private final Map<URI, FileSystem> fileSystems = new HashMap<>();
 
-  public MapInputLocator(Configuration jobConf, JobID jobId) throws IOException {
+  private MapInputLocator(Configuration jobConf, JobID jobId) throws IOException {
     this.conf = jobConf;
     String jobDir = jobConf.get(MRJobConfig.MAPREDUCE_JOB_DIR);
     if (jobDir == null) {
@@ -52,28 +53,61 @@ public final class MapInputLocator implements Closeable {
     locationsConf.set(MpCacheConfigKeys.MPCACHE_LOCALITY_MODE_KEY, LocalityMode.ANNOTATE.value());
   }
 
-  /** The input of map task {@code index}, or null when it is not one block of one file. */
-  public MapInput locate(int index) throws IOException {
-    if (index < 0 || index >= splits.length) {
-      return null;
+  /**
+   * The inputs of all the job's map tasks, by task index (= split index); an entry is null when
+   * that split is not one block of one file.
+   */
+  public static List<MapInput> locateAll(Configuration jobConf, JobID jobId) throws IOException {
+    try (MapInputLocator locator = new MapInputLocator(jobConf, jobId)) {
+      return locator.locateAll();
     }
-    Object split = readSplit(splits[index].getSplitIndex());
-    Path file;
-    long start;
-    if (split instanceof org.apache.hadoop.mapreduce.lib.input.FileSplit newApi) {
-      file = newApi.getPath();
-      start = newApi.getStart();
-    } else if (split instanceof org.apache.hadoop.mapred.FileSplit oldApi) {
-      file = oldApi.getPath();
-      start = oldApi.getStart();
-    } else {
-      return null;
+  }
+
+  private List<MapInput> locateAll() throws IOException {
+    MapInput[] inputs = new MapInput[splits.length];
+    Map<Path, BlockLocation[]> blocksOf = new HashMap<>();
+    for (int i = 0; i < splits.length; i++) {
+      Object split = readSplit(splits[i].getSplitIndex());
+      Path file;
+      long start;
+      if (split instanceof org.apache.hadoop.mapreduce.lib.input.FileSplit newApi) {
+        file = newApi.getPath();
+        start = newApi.getStart();
+      } else if (split instanceof org.apache.hadoop.mapred.FileSplit oldApi) {
+        file = oldApi.getPath();
+        start = oldApi.getStart();
+      } else {
+        continue;
+      }
+      BlockLocation[] blocks = blocksOf.get(file);
+      if (blocks == null) {
+        blocks = locations(file).getFileBlockLocations(file, 0, Long.MAX_VALUE);
+        blocksOf.put(file, blocks);
+      }
+      BlockLocation block = blockAt(blocks, start);
+      if (block != null) {
+        inputs[i] = new MapInput(List.of(block.getHosts()), Set.of(block.getCachedHosts()));
+      }
     }
-    BlockLocation[] blocks = locations(file).getFileBlockLocations(file, start, 1);
-    if (blocks.length == 0) {
-      return null;
+    return Arrays.asList(inputs);
+  }
+
+  /** The block holding byte {@code offset} of its file, or null: blocks come in file order. */
+  private static BlockLocation blockAt(BlockLocation[] blocks, long offset) {
+    int low = 0;
+    int high = blocks.length - 1;
+    while (low <= high) {
+      int middle = (low + high) >>> 1;
+      BlockLocation block = blocks[middle];
+      if (offset < block.getOffset()) {
+        high = middle - 1;
+      } else if (offset >= block.getOffset() + block.getLength()) {
+        low = middle + 1;
+      } else {
+        return block;
+      }
     }
-    return new MapInput(List.of(blocks[0].getHosts()), Set.of(blocks[0].getCachedHosts()));
+    return null;
   }
 
   /** The file system of {@code file} as {@link #locationsConf} sets it up, one per cluster. */

@@ -29,6 +29,7 @@ import org.apache.hadoop.mapreduce.MRConfig;
 import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.Mapper;
 import org.apache.hadoop.mapreduce.TaskCompletionEvent;
+import org.apache.hadoop.mapreduce.TypeConverter;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.lib.output.NullOutputFormat;
 import org.apache.hadoop.mapreduce.v2.app.rm.CacheLocalContainerAllocator;
@@ -36,6 +37,7 @@ import org.apache.hadoop.test.GenericTestUtils;
 import org.apache.hadoop.yarn.api.records.NodeId;
 import org.apache.hadoop.yarn.api.records.Resource;
 import org.apache.hadoop.yarn.api.records.ResourceOption;
+import org.apache.hadoop.yarn.conf.YarnConfiguration;
 import org.apache.hadoop.yarn.server.api.protocolrecords.UpdateNodeResourceRequest;
 import org.apache.hadoop.yarn.server.resourcemanager.rmnode.RMNode;
 import org.junit.jupiter.api.AfterAll;
@@ -52,8 +54,9 @@ import org.mpcache.slave.CacheCounter;
 
 /**
  * Map placement on four hosts (DataNode and NodeManager each), two replicas per block: a job
- * whose input an earlier run left on SSDs runs its maps where the SSD copies are and reads them,
- * and falls back to the other replica's node when an SSD node has no room. The tests run in
+ * asks YARN for all its maps at once, as a stock job does; a job whose input an earlier run left
+ * on SSDs runs its maps where the SSD copies are and reads them, and falls back to the other
+ * replica's node when an SSD node has no room. The tests run in
  * order on one cluster: each leaves the caches as the next expects.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -81,6 +84,8 @@ class TestCacheLocalMaps {
     conf.setInt(DFSConfigKeys.DFS_REPLICATION_KEY, 2);
     // What an operator sets cluster-wide (core-site.xml) for mpCache's block locations and reads.
     conf.set("fs.hdfs.impl", MpCacheDistributedFileSystem.class.getName());
+    conf.set(YarnConfiguration.RM_APPLICATION_MASTER_SERVICE_PROCESSORS,
+        FirstMapAsks.class.getName());
     cluster = new MultiHostCluster("cachelocalmaps", NODES, conf, true);
     for (DataNode dataNode : cluster.dfs().getDataNodes()) {
       hostOf.put(dataNode.getDatanodeUuid(), dataNode.getDatanodeId().getHostName());
@@ -188,6 +193,21 @@ class TestCacheLocalMaps {
 
   @Test
   @Order(1)
+  void aJobAsksYarnForAllItsMapsInOneRequest() throws Exception {
+    Job job = readJob(true);
+    // Heartbeats far more often than the map inputs can be looked up: asks sent while the
+    // maps are being located would reach YARN a few at a time.
+    job.getConfiguration().setInt(MRJobConfig.MR_AM_TO_RM_HEARTBEAT_INTERVAL_MS, 5);
+    run(job);
+    assertEquals(BLOCKS, FirstMapAsks.of(TypeConverter.toYarn(job.getJobID()).getAppId()),
+        "maps in the job's first request for maps; fewer: the allocator asked while it was"
+            + " still locating inputs, and YARN allocates for what it was asked (surplus"
+            + " containers, placement unlike stock: docs/architecture.md). None: the recorder"
+            + " no longer sees MapReduce's map priority (RMContainerAllocator.PRIORITY_MAP)");
+  }
+
+  @Test
+  @Order(2)
   void aRerunRunsItsMapsWhereTheSsdCopiesAreAndReadsThem() throws Exception {
     Job warm = readJob(true);
     run(warm);
@@ -222,7 +242,7 @@ class TestCacheLocalMaps {
   }
 
   @Test
-  @Order(2)
+  @Order(3)
   void aMapWhoseSsdNodeIsFullRunsOnItsOtherReplicaNodeAfterTheWait() throws Exception {
     List<Set<String>> holders = ssdHolders();
     List<Set<String>> replicas = replicaHosts();
@@ -265,7 +285,7 @@ class TestCacheLocalMaps {
   }
 
   @Test
-  @Order(3)
+  @Order(4)
   void withoutMpCacheTheSameJobShowsOrdinaryNodeLocality() throws Exception {
     Job job = readJob(false);
     run(job);

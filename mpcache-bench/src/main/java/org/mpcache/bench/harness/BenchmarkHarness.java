@@ -299,7 +299,7 @@ public final class BenchmarkHarness {
         long startNanos = System.nanoTime();
         log("seed %d, %s (%s): %s", seed, setup.label(), setup.description(),
             options.existingCluster() ? "on the existing cluster" : "starting a cluster");
-        List<JobResult> jobs = runStream(setup, mix, seed, local);
+        List<JobResult> jobs = runStream(setup, mix, seed, local, folder);
         folder.save(seed, setup, jobs);
         log("seed %d, %s: %d jobs in %.1f min, outputs %s", seed, setup.label(), jobs.size(),
             (System.nanoTime() - startNanos) / 60e9,
@@ -309,7 +309,7 @@ public final class BenchmarkHarness {
   }
 
   private List<JobResult> runStream(ClusterSetup setup, WorkloadMix mix, long seed,
-      LocalDataSets local) throws Exception {
+      LocalDataSets local, ResultsFolder folder) throws Exception {
     if (options.existingCluster()) {
       try (ExistingCluster cluster = ExistingCluster.connect(setup,
           options.existingClusterDir(), inputs.getName(), seed)) {
@@ -328,10 +328,34 @@ public final class BenchmarkHarness {
       return new JobStream(options, mix, new LocalInputs(mix, options.blockBytes(), local))
           .run(cluster, seed, BenchmarkHarness::progress);
     } finally {
+      keepTaskLogs(runDir, new File(folder.dir(), "task-logs/" + runDir.getName()));
       FileUtils.deleteQuietly(runDir);
       if (options.ssdDir() != null) {
         FileUtils.deleteQuietly(new File(options.ssdDir(), runDir.getName()));
       }
+    }
+  }
+
+  /**
+   * Copies the ApplicationMasters' and tasks' own logs (each container's syslog, from the
+   * NodeManagers' log dirs) out of the run's directory before it goes: where maps ran and how
+   * long each phase took are only there (docs/benchmarks.md, reading a run).
+   */
+  private static void keepTaskLogs(File runDir, File kept) {
+    File[] hosts = new File(runDir, "yarn").listFiles(File::isDirectory);
+    if (hosts == null) {
+      return;
+    }
+    try {
+      for (File host : hosts) {
+        File logs = new File(host, "log");
+        if (logs.isDirectory()) {
+          FileUtils.copyDirectory(logs, new File(kept, host.getName()),
+              file -> file.isDirectory() || file.getName().equals("syslog"));
+        }
+      }
+    } catch (IOException e) {
+      log("the task logs of %s were not all kept: %s", runDir.getName(), e.getMessage());
     }
   }
 

@@ -18,16 +18,20 @@ import java.util.Set;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapreduce.JobCounter;
+import org.apache.hadoop.mapreduce.JobID;
 import org.apache.hadoop.mapreduce.TypeConverter;
 import org.apache.hadoop.mapreduce.v2.api.records.TaskAttemptId;
 import org.apache.hadoop.mapreduce.v2.api.records.TaskType;
 import org.apache.hadoop.mapreduce.v2.app.AppContext;
 import org.apache.hadoop.mapreduce.v2.app.client.ClientService;
+import org.apache.hadoop.mapreduce.v2.app.job.event.JobEvent;
+import org.apache.hadoop.mapreduce.v2.app.job.event.JobEventType;
 import org.apache.hadoop.mapreduce.v2.app.job.event.JobCounterUpdateEvent;
 import org.apache.hadoop.mapreduce.v2.app.job.event.TaskAttemptContainerAssignedEvent;
 import org.apache.hadoop.mapreduce.v2.app.rm.preemption.AMPreemptionPolicy;
 import org.apache.hadoop.net.NodeBase;
 import org.apache.hadoop.util.Time;
+import org.apache.hadoop.util.concurrent.SubjectInheritingThread;
 import org.apache.hadoop.yarn.api.protocolrecords.AllocateResponse;
 import org.apache.hadoop.yarn.api.records.Container;
 import org.apache.hadoop.yarn.api.records.NMToken;
@@ -62,11 +66,21 @@ import org.slf4j.LoggerFactory;
  * (YARN's strictness is per priority, not per task), so the longest extra wait of any map is the
  * sum of the two waits after the last map asked: nothing starves.
  *
+ * <p>The job's map inputs are looked up once, in a thread of its own, when its first map asks;
+ * the maps that ask before the answer comes are held and handed over together, so they reach
+ * YARN in one request as a stock job's maps do. Located one at a time on the allocator's thread,
+ * a job's maps went out over several heartbeats and drew surplus containers, suspected of
+ * placing more maps on the node of their block than stock Hadoop does (docs/benchmarks.md, the
+ * miss penalty). Without an answer in {@value #LOOKUP_PATIENCE_MILLIS} ms, held maps go to
+ * their split hosts.
+ *
  * <p>In Hadoop's package because the stock allocator keeps its request book-keeping
  * package-private; it changes nothing there but through the methods the stock allocator uses.
  */
 public class CacheLocalContainerAllocator extends RMContainerAllocator {
   private static final Logger LOG = LoggerFactory.getLogger(CacheLocalContainerAllocator.class);
+  /** How long held maps wait for their inputs' lookup: five times the master's RPC timeout. */
+  static final long LOOKUP_PATIENCE_MILLIS = 10_000;
 
   /** A map waiting for one of its SSD nodes. */
   private record Waiting(ContainerRequest onSsd, ContainerRequestEvent anyReplica,
@@ -77,13 +91,17 @@ public class CacheLocalContainerAllocator extends RMContainerAllocator {
   private CacheWaits<TaskAttemptId, Waiting> waiting;
   /** Maps done waiting for an SSD node, waiting for a replica's node. */
   private CacheWaits<TaskAttemptId, MapInput> replicaWaits;
+  /** Maps' first requests that came while the job's map inputs were looked up. */
+  private final List<ContainerRequestEvent> held = new ArrayList<>();
+  /** When the lookup of the job's map inputs began (monotonic), or -1 before it did. */
+  private long lookupStartMillis = -1;
   /** Maps the stock allocator places whose input is known, until they get a container. */
   private final Map<TaskAttemptId, MapInput> placedByStock = new HashMap<>();
   /** The rack and off-switch requests of maps sent to YARN, whose strictness is switched. */
   private final Map<String, ResourceRequest> mapRelaxableRequests = new HashMap<>();
   private boolean strict;
-  private MapInputLocator locator;
-  private boolean locatorFailed;
+  /** The job's map inputs by task index, once looked up: empty if they cannot be. */
+  private List<MapInput> inputs;
 
   public CacheLocalContainerAllocator(ClientService clientService, AppContext context,
       AMPreemptionPolicy preemptionPolicy) {
@@ -110,29 +128,26 @@ public class CacheLocalContainerAllocator extends RMContainerAllocator {
   }
 
   @Override
-  protected void serviceStop() throws Exception {
-    try {
-      super.serviceStop();
-    } finally {
-      synchronized (this) {
-        if (locator != null) {
-          locator.close();
-        }
-      }
-    }
-  }
-
-  @Override
   protected synchronized void handleEvent(ContainerAllocatorEvent event) {
     TaskAttemptId attempt = event.getAttemptID();
     if (event.getType() == ContainerAllocator.EventType.CONTAINER_REQ) {
       ContainerRequestEvent request = (ContainerRequestEvent) event;
       if (attempt.getTaskId().getTaskType() == TaskType.MAP
           && !request.getEarlierAttemptFailed()) {
-        request(request);
+        if (inputs != null) {
+          request(request);
+        } else {
+          held.add(request);
+          if (lookupStartMillis < 0) {
+            lookUpInputs(attempt);
+          }
+        }
         return;
       }
     } else if (event.getType() == ContainerAllocator.EventType.CONTAINER_DEALLOCATE) {
+      if (held.removeIf(request -> request.getAttemptID().equals(attempt))) {
+        return;
+      }
       placedByStock.remove(attempt);
       replicaWaits.end(attempt);
       Waiting gone = waiting.end(attempt);
@@ -147,7 +162,8 @@ public class CacheLocalContainerAllocator extends RMContainerAllocator {
   /** Asks for the map's SSD nodes if any (and it waits), else for all its replicas' nodes. */
   private void request(ContainerRequestEvent request) {
     TaskAttemptId attempt = request.getAttemptID();
-    MapInput input = locate(attempt);
+    int index = attempt.getTaskId().getId();
+    MapInput input = index < inputs.size() ? inputs.get(index) : null;
     if (input == null) {
       super.handleEvent(request);
       return;
@@ -170,22 +186,55 @@ public class CacheLocalContainerAllocator extends RMContainerAllocator {
     }
   }
 
-  private MapInput locate(TaskAttemptId attempt) {
-    if (locatorFailed) {
-      return null;
-    }
-    try {
-      if (locator == null) {
-        locator = new MapInputLocator(getConfig(),
-            TypeConverter.fromYarn(attempt.getTaskId().getJobId()));
+  /** Looks up the job's map inputs in a thread of its own, then hands over the held maps. */
+  private void lookUpInputs(TaskAttemptId attempt) {
+    lookupStartMillis = Time.monotonicNow();
+    Configuration conf = getConfig();
+    JobID job = TypeConverter.fromYarn(attempt.getTaskId().getJobId());
+    // As the allocator's own threads: the lookup reads the job's files as the job's user.
+    Thread lookup = new SubjectInheritingThread(() -> {
+      List<MapInput> found = List.of();
+      try {
+        found = MapInputLocator.locateAll(conf, job);
+      } catch (IOException | RuntimeException e) {
+        // Placement is an optimisation: the job runs with its split's hosts, as stock.
+        LOG.error("mpCache: cannot tell where map inputs are ({}); maps go to their split hosts",
+            e.toString());
+      } finally {
+        lookedUp(found);
       }
-      return locator.locate(attempt.getTaskId().getId());
-    } catch (IOException | RuntimeException e) {
-      // Placement is an optimisation: the job runs with its split's hosts, as stock.
-      locatorFailed = true;
-      LOG.error("mpCache: cannot tell where map inputs are ({}); maps go to their split hosts",
-          e.toString());
-      return null;
+    }, "mpCache map input lookup");
+    lookup.setDaemon(true);
+    lookup.start();
+  }
+
+  private synchronized void lookedUp(List<MapInput> found) {
+    if (inputs == null) { // else the held maps went to their split hosts without waiting for it
+      inputs = found;
+      handOverHeldMaps();
+    }
+  }
+
+  /** Held maps whose lookup outlasted its patience go to their split hosts. */
+  private void stopWaitingForLookup() {
+    if (!held.isEmpty() && Time.monotonicNow() - lookupStartMillis > LOOKUP_PATIENCE_MILLIS) {
+      LOG.warn("mpCache: no answer in {} ms on where the map inputs are; maps go to their split"
+          + " hosts", LOOKUP_PATIENCE_MILLIS);
+      inputs = List.of();
+      handOverHeldMaps();
+    }
+  }
+
+  /** Asks for the held maps, together. */
+  private void handOverHeldMaps() {
+    try {
+      while (!held.isEmpty()) {
+        request(held.remove(0));
+      }
+    } catch (Throwable t) {
+      // As the stock allocator's event thread does: a map that cannot be asked for ends the job.
+      LOG.error("mpCache: asking for the held maps failed", t);
+      eventHandler.handle(new JobEvent(getJob().getID(), JobEventType.INTERNAL_ERROR));
     }
   }
 
@@ -201,17 +250,25 @@ public class CacheLocalContainerAllocator extends RMContainerAllocator {
 
   @Override
   protected synchronized void heartbeat() throws Exception {
+    stopWaitingForLookup();
     handOverExpiredWaits();
     super.heartbeat();
     countMapsPlacedByStock();
   }
 
-  /** Waiting maps are pending maps too: reduces ramp up as if the stock allocator held them. */
+  /**
+   * Waiting maps are pending maps too: reduces ramp up as if the stock allocator held them; and
+   * none does while maps are held, since until the first map is handed over the stock allocator
+   * does not know a map's size and would ramp up every reduce (with no slow start).
+   */
   @Override
   public void scheduleReduces(int totalMaps, int completedMaps, int scheduledMaps,
       int scheduledReduces, int assignedMaps, int assignedReduces, Resource mapResourceReqt,
       Resource reduceResourceReqt, int numPendingReduces, float maxReduceRampupLimit,
       float reduceSlowStart) {
+    if (!held.isEmpty()) {
+      return;
+    }
     super.scheduleReduces(totalMaps, completedMaps, scheduledMaps + waiting.size(),
         scheduledReduces, assignedMaps, assignedReduces, mapResourceReqt, reduceResourceReqt,
         numPendingReduces, maxReduceRampupLimit, reduceSlowStart);
