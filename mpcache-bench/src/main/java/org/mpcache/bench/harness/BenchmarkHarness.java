@@ -71,7 +71,9 @@ public final class BenchmarkHarness {
                               it (streams already there are kept) or to add seeds/configurations
         --merge DIR,DIR       run nothing: report over the results folders of several sittings
                               into --report-dir, each configuration's jobs paired with the
-                              baseline's of the same sitting (give the options they were run with)
+                              baseline's of the same sitting (give the options they were run
+                              with); DIR:memory+all-ssd takes only those configurations (and
+                              the baseline) from DIR
         --work-dir target/bench/work  --ssd-dir <dir>
         --cluster embedded    embedded: a cluster on this machine per stream, as above;
                               existing: the cluster of the client configuration (run through
@@ -118,8 +120,8 @@ public final class BenchmarkHarness {
       harness.run(folder);
       results = folder.all();
     } else {
-      results = harness.merged(Arrays.stream(merge.split(",")).map(File::new)
-          .map(File::getAbsoluteFile).toList(), reportDir);
+      results = harness.merged(Arrays.stream(merge.split(","))
+          .map(MergedSittings.Folder::parse).toList(), reportDir);
     }
     Report report = harness.report(results);
     report.write(reportDir);
@@ -139,16 +141,18 @@ public final class BenchmarkHarness {
    * The jobs of the results folders of several sittings ({@link MergedSittings}), for a report
    * into {@code reportDir}, which is none of them (its own report would replace theirs).
    */
-  private List<JobResult> merged(List<File> dirs, File reportDir) throws IOException {
+  private List<JobResult> merged(List<MergedSittings.Folder> folders, File reportDir)
+      throws IOException {
     if (options.existingCluster()) {
       throw new IllegalArgumentException("--merge reports over folders of embedded-cluster runs; "
           + "an existing cluster's runs, one configuration each, go into one --report-dir");
     }
-    if (dirs.contains(reportDir)) {
+    if (folders.stream().anyMatch(folder -> folder.dir().equals(reportDir))) {
       throw new IllegalArgumentException("--report-dir " + reportDir + " is one of the folders "
           + "to merge: the merged report would replace its own; give a new folder");
     }
-    MergedSittings.Merge merge = MergedSittings.of(dirs, settings(), options.setups().get(0));
+    MergedSittings.Merge merge =
+        MergedSittings.of(folders, settings(), options.setups().get(0));
     merge.leftOut().forEach(stream -> log("left out of the merge: %s", stream));
     return merge.jobs();
   }

@@ -3,6 +3,8 @@ package org.mpcache.bench.harness;
 import java.io.File;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
@@ -23,6 +25,31 @@ final class MergedSittings {
   record Merge(List<JobResult> jobs, List<String> leftOut) {
   }
 
+  /**
+   * A results folder to merge and the configurations taken from it, all when {@code only} is
+   * empty; the baseline's streams always, since they are what the others pair with.
+   */
+  record Folder(File dir, Set<ClusterSetup> only) {
+    /**
+     * {@code DIR}, or {@code DIR:CONFIG+CONFIG} to take only those configurations from it (a
+     * sitting whose other streams ran code the report must not mix in).
+     */
+    static Folder parse(String spec) {
+      int colon = spec.lastIndexOf(':');
+      if (colon < 0) {
+        return new Folder(new File(spec).getAbsoluteFile(), Set.of());
+      }
+      Set<ClusterSetup> only = EnumSet.noneOf(ClusterSetup.class);
+      Arrays.stream(spec.substring(colon + 1).split("\\+")).map(ClusterSetup::of)
+          .forEach(only::add);
+      return new Folder(new File(spec.substring(0, colon)).getAbsoluteFile(), only);
+    }
+
+    private boolean takes(JobResult job, ClusterSetup baseline) {
+      return only.isEmpty() || job.setup() == baseline || only.contains(job.setup());
+    }
+  }
+
   /** A configuration's stream of a seed, whichever sitting ran it. */
   private record Stream(ClusterSetup setup, long seed) {
     static Stream of(JobResult job) {
@@ -34,24 +61,37 @@ final class MergedSittings {
   }
 
   /**
-   * The jobs of the folders' finished streams, each tagged with its folder's name, counted as
-   * {@link #countedOnce} says; all must have been run with {@code settings}.
+   * The jobs of the folders' finished streams of the configurations they are taken for, each
+   * tagged with its folder's name, counted as {@link #countedOnce} says; all must have been run
+   * with {@code settings}.
    *
    * @throws IllegalArgumentException where a folder holds no results or other settings, or two
    *     folders have one name
    */
-  static Merge of(List<File> dirs, Map<String, String> settings, ClusterSetup baseline)
+  static Merge of(List<Folder> folders, Map<String, String> settings, ClusterSetup baseline)
       throws IOException {
     Set<String> names = new HashSet<>();
     List<JobResult> jobs = new ArrayList<>();
-    for (File dir : dirs) {
-      if (!names.add(dir.getName())) {
-        throw new IllegalArgumentException("two folders to merge are called " + dir.getName()
+    Set<String> notTaken = new LinkedHashSet<>();
+    for (Folder folder : folders) {
+      String name = folder.dir().getName();
+      if (!names.add(name)) {
+        throw new IllegalArgumentException("two folders to merge are called " + name
             + ": their jobs would pair as one sitting's");
       }
-      jobs.addAll(new ResultsFolder(dir).sitting(settings));
+      for (JobResult job : new ResultsFolder(folder.dir()).sitting(settings)) {
+        if (folder.takes(job, baseline)) {
+          jobs.add(job);
+        } else {
+          notTaken.add(job.setup().label() + " seed " + job.seed() + " of " + name
+              + " (not named for " + name + ")");
+        }
+      }
     }
-    return countedOnce(jobs, baseline);
+    Merge merge = countedOnce(jobs, baseline);
+    List<String> leftOut = new ArrayList<>(notTaken);
+    leftOut.addAll(merge.leftOut());
+    return new Merge(merge.jobs(), List.copyOf(leftOut));
   }
 
   /**
