@@ -83,8 +83,7 @@ final class MergedSittings {
         if (folder.takes(job, baseline)) {
           jobs.add(job);
         } else {
-          notTaken.add(job.setup().label() + " seed " + job.seed() + " of " + name
-              + " (not named for " + name + ")");
+          notTaken.add(named(job) + " (not named for " + name + ")");
         }
       }
     }
@@ -123,11 +122,16 @@ final class MergedSittings {
           : counted.get(Stream.of(job)).equals(job.sitting())) {
         kept.add(job);
       } else {
-        leftOut.add(job.setup().label() + " seed " + job.seed() + " of " + job.sitting()
+        leftOut.add(named(job)
             + (job.setup() == baseline ? " (nothing of that sitting pairs with it)"
                 : " (" + counted.get(Stream.of(job)) + "'s counts)"));
       }
     }
     return new Merge(kept, List.copyOf(leftOut));
+  }
+
+  /** "mpcache seed 1 of a": a job's stream in a sitting, as the left-out lines name it. */
+  private static String named(JobResult job) {
+    return job.setup().label() + " seed " + job.seed() + " of " + job.sitting();
   }
 }
