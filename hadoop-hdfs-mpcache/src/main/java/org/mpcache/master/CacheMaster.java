@@ -138,6 +138,11 @@ public final class CacheMaster {
       return HeartbeatAnswer.REREGISTER;
     }
     heardFrom(slave, usage);
+    if (LOG.isDebugEnabled() && misses.length + removed.length > 0) {
+      // What the policy hears of beside admissions, which log their own decisions.
+      LOG.debug("mpCache master: slave {} reports misses {} and copies removed {}",
+          slave.hostname, Arrays.toString(misses), Arrays.toString(removed));
+    }
     for (long block : removed) {
       policy.removed(slave.node, block);
       loads.settled(slave.node, block, false);
@@ -494,6 +499,10 @@ public final class CacheMaster {
    * and heartbeats' cached lists) is a data-set read only, so that no evicted copy comes back.
    */
   private void countHits(Slave slave, long[] hits) {
+    if (LOG.isDebugEnabled() && hits.length > 0) {
+      LOG.debug("mpCache master: slave {} reports hits {}", slave.hostname,
+          Arrays.toString(hits));
+    }
     DataSetRef[] hitSets = namespace.dataSetsOf(hits);
     for (int i = 0; i < hits.length; i++) {
       DataSet dataSet = dataSet(hitSets[i]);

@@ -89,11 +89,11 @@ public final class PolicySimulator {
   /** Sees each simulated read: the job's index, the block, the node that read it, the outcome. */
   @FunctionalInterface
   public interface ReadObserver {
-    void read(int job, long block, int node, boolean hit);
+    void read(int job, long block, int node, CacheDecision decision);
   }
 
   public static Result run(Trace trace, ReplacementPolicy policy) {
-    return run(trace, policy, (job, block, node, hit) -> { });
+    return run(trace, policy, (job, block, node, decision) -> { });
   }
 
   /**
@@ -124,7 +124,7 @@ public final class PolicySimulator {
         long block = job.block(i);
         int node = readerOf(job, i, policy::isCached);
         CacheDecision decision = policy.access(node, block, dataSet);
-        observer.read(jobIndex, block, node, decision.hit());
+        observer.read(jobIndex, block, node, decision);
         evictedForRoom += decision.evict().length;
         written += decision.admitted() ? 1 : 0;
         accesses++;

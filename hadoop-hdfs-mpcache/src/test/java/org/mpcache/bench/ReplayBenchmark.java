@@ -86,7 +86,8 @@ public final class ReplayBenchmark {
     }
     PolicySimulator.Result whole = PolicySimulator.run(trace, ReplacementPolicies.create(policy,
             MpCachePolicy.DEFAULT_FULL_BONUS, AdmissionControl.BACK_TO_BACK_DISTANCE),
-        (job, block, node, hit) -> simHits[job][(int) (block - firstBlocks[job])] = hit);
+        (job, block, node, decision) ->
+            simHits[job][(int) (block - firstBlocks[job])] = decision.hit());
     long start = System.nanoTime();
     long reads = 0;
     long replayHits = 0;

@@ -31,11 +31,11 @@ class TestTraceReplay {
   void theReplayedHitsAreTheSimulatorsReadForRead(String policy) throws Exception {
     List<List<String>> simulated = new ArrayList<>();
     PolicySimulator.Result sim = PolicySimulator.run(TRACE,
-        ReplacementPolicies.create(policy, 1.0, 0.01), (job, block, node, hit) -> {
+        ReplacementPolicies.create(policy, 1.0, 0.01), (job, block, node, decision) -> {
           while (simulated.size() <= job) {
             simulated.add(new ArrayList<>());
           }
-          simulated.get(job).add(node + (hit ? " hit" : " miss"));
+          simulated.get(job).add(node + (decision.hit() ? " hit" : " miss"));
         });
     assertTrue(sim.blockHits() > 0 && sim.blockHits() < sim.blockAccesses(),
         "a trace with hits and misses: " + sim);

@@ -92,7 +92,7 @@ class TestBounds {
   private static long jobHitsFrom(Trace trace, ReplacementPolicy policy, int from) {
     Map<Integer, Boolean> allHit = new HashMap<>();
     PolicySimulator.run(trace, policy,
-        (job, block, node, hit) -> allHit.merge(job, hit, Boolean::logicalAnd));
+        (job, block, node, decision) -> allHit.merge(job, decision.hit(), Boolean::logicalAnd));
     return allHit.entrySet().stream().filter(e -> e.getKey() >= from && e.getValue()).count();
   }
 

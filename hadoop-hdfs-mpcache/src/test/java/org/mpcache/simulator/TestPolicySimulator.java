@@ -44,9 +44,11 @@ class TestPolicySimulator {
       List<String> generated = new ArrayList<>();
       List<String> replayed = new ArrayList<>();
       PolicySimulator.run(SMALL, policy.get(),
-          (job, block, node, hit) -> generated.add(job + " " + block + " " + node + " " + hit));
+          (job, block, node, decision) -> generated.add(job + " " + block + " " + node + " "
+              + decision.hit()));
       PolicySimulator.run(read, policy.get(),
-          (job, block, node, hit) -> replayed.add(job + " " + block + " " + node + " " + hit));
+          (job, block, node, decision) -> replayed.add(job + " " + block + " " + node + " "
+              + decision.hit()));
       assertEquals(generated, replayed);
     }
   }

@@ -288,6 +288,11 @@ public final class BenchmarkHarness {
       boolean planLogged = false;
       for (int i = 0; i < setups.size(); i++) {
         ClusterSetup setup = setups.get((first + i) % setups.size());
+        if (setup.mpCache() && setup.warmedUp() && !options.existingCluster()) {
+          // Written even for a stream the folder holds: an earlier run's can be compared too.
+          folder.saveDecisions(seed, setup,
+              simulation(seed, mix, inputRoom(setup, mix)).decisions(setup.policy()));
+        }
         if (folder.done(seed, setup)) {
           log("seed %d, %s: already in %s, kept", seed, setup.label(), folder.dir());
           continue;

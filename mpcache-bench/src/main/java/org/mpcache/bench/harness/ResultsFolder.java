@@ -108,6 +108,17 @@ final class ResultsFolder {
     Files.move(partial.toPath(), file(seed, setup).toPath(), StandardCopyOption.ATOMIC_MOVE);
   }
 
+  /**
+   * Saves the simulator's decisions on one stream ({@link StreamSimulation#decisions}) as
+   * {@code simulation/seed-S-CONFIG.log}, to read beside the master's lines in hadoop.log.
+   */
+  void saveDecisions(long seed, ClusterSetup setup, List<String> lines) throws IOException {
+    File simulation = new File(dir, "simulation");
+    Files.createDirectories(simulation.toPath());
+    Files.write(new File(simulation, "seed-" + seed + "-" + setup.label() + ".log").toPath(),
+        lines, StandardCharsets.UTF_8);
+  }
+
   /** Every job of every finished stream in the folder. */
   List<JobResult> all() throws IOException {
     File[] files = runs.listFiles((d, name) -> name.endsWith(".csv"));

@@ -10,6 +10,7 @@ import java.util.function.IntPredicate;
 import org.mpcache.bench.workload.WorkloadMix;
 import org.mpcache.bench.workload.WorkloadMix.JobSpec;
 import org.mpcache.policy.AdmissionControl;
+import org.mpcache.policy.CacheDecision;
 import org.mpcache.policy.DataSet;
 import org.mpcache.policy.MpCachePolicy;
 import org.mpcache.policy.ReplacementPolicies;
@@ -47,6 +48,10 @@ final class StreamSimulation {
   private final Trace trace;
   /** Each trace job's index among the timed jobs; -1 for the history and clients' reads. */
   private final int[] timedIndex;
+  /** What each trace job is, in the words of the harness's log ({@link #decisions}). */
+  private final List<String> jobNames = new ArrayList<>();
+  /** Each stream-wide file number's data set and index in it. */
+  private final List<String> fileNames = new ArrayList<>();
 
   StreamSimulation(WorkloadMix mix, int nodes, long blockBytes, long inputBytesPerNode, double s,
       long seed) {
@@ -62,21 +67,30 @@ final class StreamSimulation {
       }
       placed.put(dataSet, new TraceJob(new DataSet(placed.size(), blocks),
           placement.firstFile(dataSet), replicas, new int[blocks]));
+      for (int b = 0; b < blocks; b++) { // file numbers in the placement's order
+        fileNames.add(dataSet.dir(BenchCluster.INPUTS) + " block " + b);
+      }
     }
     List<TraceJob> jobs = new ArrayList<>();
     List<Integer> timed = new ArrayList<>();
-    mix.history().forEach(job -> {
+    for (JobSpec job : mix.history()) {
       jobs.add(placed.get(job.input()));
       timed.add(-1);
-    });
+      jobNames.add("warm-up read " + jobs.size() + "/" + mix.history().size() + " of "
+          + job.input().dir(BenchCluster.INPUTS));
+    }
     for (JobSpec job : mix.jobs()) {
       TraceJob reads = placed.get(job.input());
+      String name = "timed job " + job.index() + " (" + job.benchmark().name() + " on "
+          + job.input().dir(BenchCluster.INPUTS) + ")";
       if (job.benchmark().splitsReadByClient(reads.dataSet().blocks()) > 0) {
         jobs.add(reads);
         timed.add(-1);
+        jobNames.add("the client's read before " + name);
       }
       jobs.add(reads);
       timed.add(job.index());
+      jobNames.add(name);
     }
     this.timedIndex = timed.stream().mapToInt(Integer::intValue).toArray();
     PolicySimulator.Settings settings = new PolicySimulator.Settings(nodes, 1, jobs.size(), s,
@@ -122,6 +136,48 @@ final class StreamSimulation {
     return jobs.served;
   }
 
+  /**
+   * Every read of the stream, history and clients' reads included, as {@code policy} decides
+   * it: one line a job, then one a read that misses (admitted, with the copies it evicts, or
+   * refused). Put beside the master's log of a run (its "admitting block" and "refuses block"
+   * lines) it shows where the run and the simulation part (docs/benchmarks.md, "Against the
+   * specification").
+   */
+  List<String> decisions(String policy) {
+    List<String> lines = new ArrayList<>();
+    int[] lastJob = {-1};
+    PolicySimulator.run(trace, ReplacementPolicies.create(policy,
+        MpCachePolicy.DEFAULT_FULL_BONUS, AdmissionControl.BACK_TO_BACK_DISTANCE),
+        (job, block, node, decision) -> {
+          if (job != lastJob[0]) {
+            lastJob[0] = job;
+            lines.add(jobNames.get(job));
+          }
+          if (decision.hit()) {
+            return;
+          }
+          StringBuilder line = new StringBuilder("  ").append(fileName(block))
+              .append(" on node ").append(node);
+          if (!decision.admitted()) {
+            line.append(": refused");
+          } else {
+            long[] evict = decision.evict();
+            line.append(": admitted, evicting ").append(evict.length);
+            for (int i = 0; i < evict.length; i++) {
+              line.append(i == 0 ? " (" : ", ").append(fileName(evict[i]));
+            }
+            line.append(evict.length > 0 ? ")" : "");
+          }
+          lines.add(line.toString());
+        });
+    return lines;
+  }
+
+  /** The block's data set and index in it, and its stream-wide file number. */
+  private String fileName(long block) {
+    return fileNames.get((int) block) + " (file " + block + ")";
+  }
+
   /** Collects the timed jobs' reads as the simulator reports them, in order. */
   private final class TimedJobs implements PolicySimulator.ReadObserver {
     private final List<SimulatedJob> served = new ArrayList<>();
@@ -130,7 +186,7 @@ final class StreamSimulation {
     private int hits;
 
     @Override
-    public void read(int readJob, long block, int node, boolean hit) {
+    public void read(int readJob, long block, int node, CacheDecision decision) {
       int timed = timedIndex[readJob];
       if (timed < 0) {
         return;
@@ -140,7 +196,7 @@ final class StreamSimulation {
         job = timed;
       }
       blocks++;
-      hits += hit ? 1 : 0;
+      hits += decision.hit() ? 1 : 0;
     }
 
     void endJob() {

@@ -3,10 +3,14 @@ package org.mpcache.bench.harness;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 import org.junit.jupiter.api.Test;
@@ -79,5 +83,50 @@ class TestStreamSimulation {
       assertTrue(simulated.hits() >= 0 && simulated.hits() <= simulated.blocks(),
           "job " + job.index() + ": " + simulated);
     }
+  }
+
+  /**
+   * The decisions log heads each read of the stream with its job, in order, and lists under it
+   * each block it missed, of its own data set: as many as the timed jobs' figures count.
+   */
+  @Test
+  void theDecisionsListEachJobsMissesUnderIt() {
+    StreamSimulation simulation = new StreamSimulation(MIX, 3, 8 * MB, 30 * MB, 1.0, 1);
+    List<String> lines = simulation.decisions(ReplacementPolicies.DEFAULT);
+    List<SimulatedJob> timed = simulation.timedJobs(ReplacementPolicies.DEFAULT);
+    Pattern header = Pattern.compile(".*(timed job (\\d+) \\(.* on |warm-up read \\d+/\\d+ of )"
+        + "(/puma/[^ )]+)\\)?");
+    List<String> headers = new ArrayList<>();
+    Map<Integer, Integer> timedMisses = new HashMap<>();
+    String dataSet = null;
+    int timedJob = -1;
+    for (String line : lines) {
+      if (!line.startsWith("  ")) {
+        Matcher m = header.matcher(line);
+        assertTrue(m.matches(), "a job's line: " + line);
+        headers.add(line);
+        dataSet = m.group(3);
+        boolean client = line.startsWith("the client's read before ");
+        timedJob = m.group(2) == null || client ? -1 : Integer.parseInt(m.group(2));
+        continue;
+      }
+      assertTrue(line.startsWith("  " + dataSet + " block "), line + " under " + dataSet);
+      assertTrue(line.endsWith(": refused") || line.contains(": admitted, evicting "), line);
+      if (timedJob >= 0) {
+        timedMisses.merge(timedJob, 1, Integer::sum);
+      }
+    }
+    assertEquals(MIX.history().size(),
+        headers.stream().filter(h -> h.startsWith("warm-up read ")).count());
+    assertEquals(MIX.jobs().size(), headers.stream().filter(h -> h.startsWith("timed job "))
+        .count());
+    for (WorkloadMix.JobSpec job : MIX.jobs()) {
+      SimulatedJob served = timed.get(job.index());
+      assertEquals(served.blocks() - served.hits(),
+          (int) timedMisses.getOrDefault(job.index(), 0), "misses of timed job " + job.index());
+    }
+    assertTrue(lines.stream().anyMatch(l -> l.endsWith(": refused"))
+        && lines.stream().anyMatch(l -> l.matches(".*: admitted, evicting [1-9].*")),
+        "a quarter of the working set refuses some blocks and evicts for others");
   }
 }
