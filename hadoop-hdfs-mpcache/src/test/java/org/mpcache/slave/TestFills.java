@@ -143,7 +143,9 @@ class TestFills {
       assertTrue(arbiter.asked.await(30, TimeUnit.SECONDS), "the arbiter is asked");
       arbiter.answer.complete(Admission.REJECTED);
       waitLeftFillSettled(fixture);
-      assertEquals(1, fixture.cache.counter(CacheCounter.FILLS_ABORTED));
+      // The writer counts the abort after it has cleared its files: wait for it, not race it.
+      GenericTestUtils.waitFor(() -> fixture.cache.counter(CacheCounter.FILLS_ABORTED) == 1, 10,
+          30_000, "the fill's writer gave it up");
       assertFalse(fixture.cache.isCached(key));
       assertEquals(1, fixture.replicas.dataOpens(), "only the reader's pass");
     }
@@ -201,7 +203,8 @@ class TestFills {
       GenericTestUtils.waitFor(() -> fixture.cache.counter(CacheCounter.FILLS_LEFT_BY_READERS)
           == left.size() && fixture.tmpFiles().length == 0, 10, 30_000, "all settled");
       assertEquals(2, left.stream().filter(fixture.cache::isCached).count());
-      assertEquals(1, fixture.cache.counter(CacheCounter.FILLS_ABORTED));
+      GenericTestUtils.waitFor(() -> fixture.cache.counter(CacheCounter.FILLS_ABORTED) == 1, 10,
+          30_000, "the writer of the fill given up counted it");
       for (BlockKey key : left) {
         assertArrayEquals(fixture.replicas.data(key), fixture.read(key));
       }

@@ -289,9 +289,7 @@ public final class BenchmarkHarness {
       for (int i = 0; i < setups.size(); i++) {
         ClusterSetup setup = setups.get((first + i) % setups.size());
         if (setup.mpCache() && setup.warmedUp() && !options.existingCluster()) {
-          // Written even for a stream the folder holds: an earlier run's can be compared too.
-          folder.saveDecisions(seed, setup,
-              simulation(seed, mix, inputRoom(setup, mix)).decisions(setup.policy()));
+          saveDecisions(folder, seed, mix, setup);
         }
         if (folder.done(seed, setup)) {
           log("seed %d, %s: already in %s, kept", seed, setup.label(), folder.dir());
@@ -314,6 +312,22 @@ public final class BenchmarkHarness {
             (System.nanoTime() - startNanos) / 60e9,
             options.checkOutputs() ? "checked" : "not checked (--no-check)");
       }
+    }
+  }
+
+  /**
+   * The simulator's decisions on the stream, by this code's policy: written even for a stream
+   * the folder holds, to compare an earlier run with (its policy unchanged since). A diagnostic:
+   * a failure to write it is logged, and the run goes on.
+   */
+  private void saveDecisions(ResultsFolder folder, long seed, WorkloadMix mix,
+      ClusterSetup setup) {
+    try {
+      folder.saveDecisions(seed, setup,
+          simulation(seed, mix, inputRoom(setup, mix)).decisions(setup.policy()));
+    } catch (IOException e) {
+      log("seed %d, %s: the simulator's decisions were not written: %s", seed, setup.label(),
+          e.getMessage());
     }
   }
 

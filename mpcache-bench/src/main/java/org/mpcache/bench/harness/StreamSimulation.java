@@ -137,9 +137,10 @@ final class StreamSimulation {
   }
 
   /**
-   * Every read of the stream, history and clients' reads included, as {@code policy} decides
-   * it: one line a job, then one a read that misses (admitted, with the copies it evicts, or
-   * refused). Put beside the master's log of a run (its "admitting block" and "refuses block"
+   * The stream's reads, history and clients' reads included, as {@code policy} decides them: one
+   * line a job, then one a read that misses (admitted, with the copies it evicts on that node, or
+   * refused); hits are not listed, nor copies a policy condemns on other nodes (mpcache's
+   * To_Del). Put beside the master's log of a run (its "admitting block" and "refuses block"
    * lines) it shows where the run and the simulation part (docs/benchmarks.md, "Against the
    * specification").
    */

@@ -86,40 +86,61 @@ class TestStreamSimulation {
   }
 
   /**
-   * The decisions log heads each read of the stream with its job, in order, and lists under it
-   * each block it missed, of its own data set: as many as the timed jobs' figures count.
+   * The decisions log heads each read of the stream with its job, in the stream's order, and
+   * lists under it each block it missed, of its own data set, named by its index there, its
+   * stream-wide file number and the node the placement puts it on: as many as the timed jobs'
+   * figures count.
    */
   @Test
   void theDecisionsListEachJobsMissesUnderIt() {
-    StreamSimulation simulation = new StreamSimulation(MIX, 3, 8 * MB, 30 * MB, 1.0, 1);
+    int nodes = 3;
+    StreamSimulation simulation = new StreamSimulation(MIX, nodes, 8 * MB, 30 * MB, 1.0, 1);
     List<String> lines = simulation.decisions(ReplacementPolicies.DEFAULT);
     List<SimulatedJob> timed = simulation.timedJobs(ReplacementPolicies.DEFAULT);
-    Pattern header = Pattern.compile(".*(timed job (\\d+) \\(.* on |warm-up read \\d+/\\d+ of )"
-        + "(/puma/[^ )]+)\\)?");
+    List<String> expectedHeaders = new ArrayList<>();
+    for (WorkloadMix.JobSpec job : MIX.history()) {
+      expectedHeaders.add("warm-up read " + (expectedHeaders.size() + 1) + "/"
+          + MIX.history().size() + " of " + job.input().dir(BenchCluster.INPUTS));
+    }
+    for (WorkloadMix.JobSpec job : MIX.jobs()) {
+      String name = "timed job " + job.index() + " (" + job.benchmark().name() + " on "
+          + job.input().dir(BenchCluster.INPUTS) + ")";
+      if (job.benchmark().splitsReadByClient(
+          InputSource.files(job.input().bytes(), 8 * MB)) > 0) {
+        expectedHeaders.add("the client's read before " + name);
+      }
+      expectedHeaders.add(name);
+    }
+    StreamPlacement placement = new StreamPlacement(MIX, 8 * MB);
+    Map<String, WorkloadMix.DataSet> byDir = new HashMap<>();
+    MIX.dataSets().forEach(d -> byDir.put(d.dir(BenchCluster.INPUTS).toString(), d));
+    Pattern miss = Pattern.compile("  (\\S+) block (\\d+) \\(file (\\d+)\\) on node (\\d+): "
+        + "(refused|admitted, evicting \\d+.*)");
     List<String> headers = new ArrayList<>();
     Map<Integer, Integer> timedMisses = new HashMap<>();
-    String dataSet = null;
     int timedJob = -1;
     for (String line : lines) {
       if (!line.startsWith("  ")) {
-        Matcher m = header.matcher(line);
-        assertTrue(m.matches(), "a job's line: " + line);
         headers.add(line);
-        dataSet = m.group(3);
-        boolean client = line.startsWith("the client's read before ");
-        timedJob = m.group(2) == null || client ? -1 : Integer.parseInt(m.group(2));
+        timedJob = line.startsWith("timed job ")
+            ? Integer.parseInt(line.split(" ")[2]) : -1;
         continue;
       }
-      assertTrue(line.startsWith("  " + dataSet + " block "), line + " under " + dataSet);
-      assertTrue(line.endsWith(": refused") || line.contains(": admitted, evicting "), line);
+      Matcher m = miss.matcher(line);
+      assertTrue(m.matches(), "a miss: " + line);
+      String header = headers.get(headers.size() - 1);
+      assertTrue(header.endsWith(" of " + m.group(1)) || header.endsWith(" on " + m.group(1)
+          + ")"), line + " under " + header);
+      WorkloadMix.DataSet dataSet = byDir.get(m.group(1));
+      int file = placement.firstFile(dataSet) + Integer.parseInt(m.group(2));
+      assertEquals(file, Integer.parseInt(m.group(3)), line);
+      assertEquals(placement.node(dataSet, Integer.parseInt(m.group(2)), nodes),
+          Integer.parseInt(m.group(4)), line);
       if (timedJob >= 0) {
         timedMisses.merge(timedJob, 1, Integer::sum);
       }
     }
-    assertEquals(MIX.history().size(),
-        headers.stream().filter(h -> h.startsWith("warm-up read ")).count());
-    assertEquals(MIX.jobs().size(), headers.stream().filter(h -> h.startsWith("timed job "))
-        .count());
+    assertEquals(expectedHeaders, headers);
     for (WorkloadMix.JobSpec job : MIX.jobs()) {
       SimulatedJob served = timed.get(job.index());
       assertEquals(served.blocks() - served.hits(),
