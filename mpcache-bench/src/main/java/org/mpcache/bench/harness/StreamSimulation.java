@@ -14,6 +14,7 @@ import org.mpcache.policy.CacheDecision;
 import org.mpcache.policy.DataSet;
 import org.mpcache.policy.MpCachePolicy;
 import org.mpcache.policy.ReplacementPolicies;
+import org.mpcache.policy.ReplacementPolicy;
 import org.mpcache.puma.InputSource;
 import org.mpcache.simulator.JobBound;
 import org.mpcache.simulator.OfflineBound;
@@ -130,8 +131,7 @@ final class StreamSimulation {
    */
   List<SimulatedJob> timedJobs(String policy) {
     TimedJobs jobs = new TimedJobs();
-    PolicySimulator.run(trace, ReplacementPolicies.create(policy,
-        MpCachePolicy.DEFAULT_FULL_BONUS, AdmissionControl.BACK_TO_BACK_DISTANCE), jobs);
+    PolicySimulator.run(trace, policy(policy), jobs);
     jobs.endJob();
     return jobs.served;
   }
@@ -147,8 +147,7 @@ final class StreamSimulation {
   List<String> decisions(String policy) {
     List<String> lines = new ArrayList<>();
     int[] lastJob = {-1};
-    PolicySimulator.run(trace, ReplacementPolicies.create(policy,
-        MpCachePolicy.DEFAULT_FULL_BONUS, AdmissionControl.BACK_TO_BACK_DISTANCE),
+    PolicySimulator.run(trace, policy(policy),
         (job, block, node, decision) -> {
           if (job != lastJob[0]) {
             lastJob[0] = job;
@@ -177,6 +176,12 @@ final class StreamSimulation {
   /** The block's data set and index in it, and its stream-wide file number. */
   private String fileName(long block) {
     return fileNames.get((int) block) + " (file " + block + ")";
+  }
+
+  /** The named policy with the master's default constants. */
+  private static ReplacementPolicy policy(String name) {
+    return ReplacementPolicies.create(name, MpCachePolicy.DEFAULT_FULL_BONUS,
+        AdmissionControl.BACK_TO_BACK_DISTANCE);
   }
 
   /** Collects the timed jobs' reads as the simulator reports them, in order. */
