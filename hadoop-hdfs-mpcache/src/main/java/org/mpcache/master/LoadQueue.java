@@ -13,7 +13,8 @@ import java.util.function.LongConsumer;
  * time: the slave's background fill threads copy them, so the bound keeps its fill queue short
  * and the load's pace the node's. A handed-out block is settled when the slave asks admission
  * for it (its copy started), reports it cached or removed, or, after {@code staleMillis} without
- * either, dropped (the slave had no finalized replica, its fill queue was full, or fills are off).
+ * either, dropped (the slave had no finalized replica, its fill queue or admission requests were
+ * full, or fills are off).
  * Pure: the master calls it under its lock with its clock.
  */
 final class LoadQueue {

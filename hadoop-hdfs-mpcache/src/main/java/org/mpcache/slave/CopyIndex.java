@@ -240,7 +240,10 @@ final class CopyIndex {
     return filling.size();
   }
 
-  /** A fill ends: its room is no longer held (the arbiter is told by {@link #forget}). */
+  /**
+   * A fill ends: its room is no longer held (the arbiter, unless it refused the block, is told by
+   * {@link #forget}).
+   */
   synchronized void unstage(BlockKey key, Staging staging) {
     if (filling.get(key) == staging) {
       filling.remove(key);

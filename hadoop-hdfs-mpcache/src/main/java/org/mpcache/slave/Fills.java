@@ -329,12 +329,17 @@ final class Fills {
       store.discard(fill.staging().dir(), files.data(), files.meta());
     }
     index.unstage(fill.key(), fill.staging());
-    // The arbiter hears that the block is not cached once it has decided about it.
+    // Once it has answered, the arbiter hears the block is not cached, unless it refused it (it
+    // never counted it then): a "removed" reaching the master after it admitted a later read of
+    // the block would drop that copy from its view.
     fill.answer().whenComplete((admission, error) -> {
-      if (admission == null || !admission.admitted()) {
+      boolean refused = admission != null && !admission.admitted();
+      if (!refused) {
+        index.forget(fill.key());
+      }
+      if (admission == null || refused) {
         counters.add(CacheCounter.PROVISIONAL_BYTES_DISCARDED, fill.writtenBytes());
       }
-      index.forget(fill.key());
     });
     counters.increment(CacheCounter.FILLS_ABORTED);
     if (ssdError != null) {

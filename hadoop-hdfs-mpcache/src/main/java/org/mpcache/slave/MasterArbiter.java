@@ -3,9 +3,7 @@ package org.mpcache.slave;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
@@ -52,8 +50,7 @@ public final class MasterArbiter implements CacheArbiter {
   private String state = "not registered yet";
   private final BlockIdBatch hits;
   private final BlockIdBatch misses;
-  /** Copies that appeared (true) or left (false) since the last heartbeat, latest state only. */
-  private final Map<BlockKey, Boolean> copyChanges = new LinkedHashMap<>();
+  private final CopyChanges copyChanges = new CopyChanges();
 
   public MasterArbiter(LocalArbiter local, MasterLinkSettings settings, Configuration conf,
       SlaveIdentity identity) {
@@ -92,6 +89,9 @@ public final class MasterArbiter implements CacheArbiter {
     }
     switch (answer.verdict()) {
       case ADMIT:
+        synchronized (this) {
+          copyChanges.admitted(block);
+        }
         List<BlockKey> evict = new ArrayList<>(answer.evict().length);
         for (long blockId : answer.evict()) {
           evict.add(new BlockKey(block.blockPoolId(), blockId));
@@ -128,7 +128,7 @@ public final class MasterArbiter implements CacheArbiter {
   public void onCached(BlockKey block, long bytes) {
     local.onCached(block, bytes);
     synchronized (this) {
-      copyChanges.put(block, true);
+      copyChanges.cached(block);
     }
   }
 
@@ -136,7 +136,7 @@ public final class MasterArbiter implements CacheArbiter {
   public void onRemoved(BlockKey block) {
     local.onRemoved(block);
     synchronized (this) {
-      copyChanges.put(block, false);
+      copyChanges.removed(block);
     }
   }
 
@@ -255,26 +255,19 @@ public final class MasterArbiter implements CacheArbiter {
     String pool;
     long[] hitIds;
     long[] missIds;
-    List<Long> cached = new ArrayList<>();
-    List<Long> removed = new ArrayList<>();
+    CopyChanges.Report changes;
     synchronized (this) {
       client = master;
       pool = registration.blockPoolId();
       hitIds = hits.drain();
       missIds = misses.drain();
-      copyChanges.forEach((key, present) -> {
-        if (key.blockPoolId().equals(pool)) {
-          (present ? cached : removed).add(key.blockId());
-        }
-      });
-      copyChanges.clear();
+      changes = copyChanges.drain(pool);
     }
     HeartbeatAnswer answer;
     heartbeatsSent.incrementAndGet();
     try {
       answer = client.heartbeat(identity.datanodeUuid(), usage, hitIds, missIds,
-          cached.stream().mapToLong(Long::longValue).toArray(),
-          removed.stream().mapToLong(Long::longValue).toArray());
+          changes.cached(), changes.removed());
     } catch (IOException e) {
       lost(client, e);
       return;

@@ -10,7 +10,10 @@ import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Queue;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
@@ -38,6 +41,35 @@ class TestFills {
       Room room) {
       asked.countDown();
       return answer.join();
+    }
+  }
+
+  /** An arbiter that gives the answers the test hands it, in turn, and records its calls. */
+  private static final class RecordingArbiter extends DelegatingArbiter {
+    final List<String> events = new CopyOnWriteArrayList<>();
+    private final Queue<CompletableFuture<Admission>> answers;
+
+    @SafeVarargs
+    RecordingArbiter(CompletableFuture<Admission>... answers) {
+      this.answers = new ConcurrentLinkedQueue<>(List.of(answers));
+    }
+
+    @Override
+    public Admission requestAdmission(BlockKey block, long bytes, Room room) {
+      events.add("asked");
+      return answers.remove().join();
+    }
+
+    @Override
+    public void onCached(BlockKey block, long bytes) {
+      events.add("cached");
+      super.onCached(block, bytes);
+    }
+
+    @Override
+    public void onRemoved(BlockKey block) {
+      events.add("removed");
+      super.onRemoved(block);
     }
   }
 
@@ -82,6 +114,34 @@ class TestFills {
       assertFalse(fixture.cache.isCached(key));
       assertEquals(1, fixture.cache.counter(CacheCounter.FILLS_NOT_ADMITTED));
       assertEquals(0, fixture.cache.usedBytes());
+    }
+  }
+
+  /**
+   * A refused copy was never counted cached by the arbiter: telling it the block is gone would,
+   * once a later read of the block is admitted, drop that admitted copy from the master's view
+   * until a heartbeat reports the copy committed.
+   */
+  @Test
+  void aRefusedCopyIsNotReportedRemovedSoALaterAdmissionStands() throws Exception {
+    CompletableFuture<Admission> refusal = new CompletableFuture<>();
+    RecordingArbiter arbiter = new RecordingArbiter(refusal,
+        CompletableFuture.completedFuture(Admission.admit(List.of())));
+    try (CacheFixture fixture = withArbiter(arbiter).open("refused-then-admitted")) {
+      BlockKey key = fixture.replicas.add(24, BLOCK);
+      fixture.read(key);
+      // Refused once written whole, so the discarded bytes below are the whole block's.
+      GenericTestUtils.waitFor(() -> provisionalDataBytes(fixture) == BLOCK, 10, 30_000,
+          "the provisional copy written");
+      refusal.complete(Admission.REJECTED);
+      GenericTestUtils.waitFor(
+          () -> fixture.cache.counter(CacheCounter.PROVISIONAL_BYTES_DISCARDED) >= BLOCK, 10,
+          30_000, "the refused copy discarded");
+
+      fixture.read(key);
+      fixture.waitCached(key);
+      assertEquals(List.of("asked", "asked", "cached"), arbiter.events,
+          "what the arbiter heard of the block");
     }
   }
 
