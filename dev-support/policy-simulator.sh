@@ -6,7 +6,7 @@
 # the first policy listed. See docs/policies.md.
 # Usage: dev-support/policy-simulator.sh [--nodes 7] [--tenants nodes/7] [--jobs 10000] [--s 1]
 #        [--cache-gb 80] [--block-mb 128] [--seed 1 | --seeds 11-30] [--policies a,b,...]
-#        [--csv simulator-runs.csv] [--trace FILE] [--write-trace FILE]
+#        [--csv simulator-runs.csv] [--trace FILE] [--write-trace FILE] [--read-order file|shuffled]
 set -euo pipefail
 # shellcheck source=caller-paths.sh
 source "$(dirname "$0")/caller-paths.sh"

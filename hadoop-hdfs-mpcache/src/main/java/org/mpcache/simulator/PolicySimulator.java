@@ -93,14 +93,24 @@ public final class PolicySimulator {
   }
 
   public static Result run(Trace trace, ReplacementPolicy policy) {
-    return run(trace, policy, (job, block, node, decision) -> { });
+    return run(trace, policy, ReadOrder.FILE);
+  }
+
+  public static Result run(Trace trace, ReplacementPolicy policy, ReadOrder order) {
+    return run(trace, policy, order, (job, block, node, decision) -> { });
+  }
+
+  public static Result run(Trace trace, ReplacementPolicy policy, ReadObserver observer) {
+    return run(trace, policy, ReadOrder.FILE, observer);
   }
 
   /**
-   * Runs the trace through the policy. Each read goes to a replica node that holds a copy (the
-   * first in the trace's order), else to the node the trace names for it.
+   * Runs the trace through the policy, each job's blocks in the given order. Each read goes to a
+   * replica node that holds a copy (the first in the trace's order), else to the node the trace
+   * names for it.
    */
-  public static Result run(Trace trace, ReplacementPolicy policy, ReadObserver observer) {
+  public static Result run(Trace trace, ReplacementPolicy policy, ReadOrder order,
+      ReadObserver observer) {
     Settings settings = trace.settings();
     for (int node = 0; node < settings.nodes(); node++) {
       policy.setCapacity(node, settings.cacheBlocksPerNode());
@@ -120,7 +130,7 @@ public final class PolicySimulator {
       DataSet dataSet = job.dataSet();
       policy.dataSetAccessed(dataSet);
       boolean allHit = true;
-      for (int i = 0; i < dataSet.blocks(); i++) {
+      for (int i : order.indexes(dataSet.blocks(), settings.seed(), jobIndex)) {
         long block = job.block(i);
         int node = readerOf(job, i, policy::isCached);
         CacheDecision decision = policy.access(node, block, dataSet);
@@ -182,7 +192,7 @@ public final class PolicySimulator {
 
   private static final List<String> OPTIONS = List.of("--nodes", "--tenants", "--jobs", "--s",
       "--cache-gb", "--block-mb", "--seed", "--seeds", "--shift", "--policies", "--csv",
-      "--trace", "--write-trace");
+      "--trace", "--write-trace", "--read-order");
 
   public static void main(String[] args) throws IOException {
     try {
@@ -214,6 +224,7 @@ public final class PolicySimulator {
         Integer.parseInt(option(args, "--block-mb", "128")),
         Long.parseLong(option(args, "--seed", "1")),
         Integer.parseInt(option(args, "--shift", "0")));
+    ReadOrder order = ReadOrder.of(option(args, "--read-order", ReadOrder.FILE.option()));
     String traceFile = option(args, "--trace", "");
     String seeds = option(args, "--seeds", "");
     String csv = option(args, "--csv", "");
@@ -223,7 +234,7 @@ public final class PolicySimulator {
             + " trace per seed");
       }
       Path file = Path.of(csv.isEmpty() ? "simulator-runs.csv" : csv);
-      List<SimulatorRuns.Row> rows = SimulatorRuns.run(settings,
+      List<SimulatorRuns.Row> rows = SimulatorRuns.run(settings, order,
           seeds.isEmpty() ? List.of(settings.seed()) : seeds(seeds), names, file, System.out);
       System.out.println();
       SimulatorRuns.report(file, rows, names, System.out);
@@ -240,7 +251,7 @@ public final class PolicySimulator {
     List<Result> results = new ArrayList<>();
     for (String name : names) {
       results.add(run(trace, ReplacementPolicies.create(name, MpCachePolicy.DEFAULT_FULL_BONUS,
-          AdmissionControl.BACK_TO_BACK_DISTANCE)));
+          AdmissionControl.BACK_TO_BACK_DISTANCE), order));
     }
     print(trace.settings(), results, OfflineBound.run(trace), JobBound.jobHits(trace, 0),
         System.out);

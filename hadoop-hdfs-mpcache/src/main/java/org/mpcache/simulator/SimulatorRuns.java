@@ -66,20 +66,23 @@ final class SimulatorRuns {
   private SimulatorRuns() {
   }
 
-  /** What runs must share to be compared (the seed aside). */
-  static String settingsLine(PolicySimulator.Settings s) {
+  /**
+   * What runs must share to be compared (the seed aside); the read order only when it is not
+   * file order, which settings files written before it existed were run in.
+   */
+  static String settingsLine(PolicySimulator.Settings s, ReadOrder order) {
     return String.format(Locale.ROOT, "nodes=%d tenants=%d jobs=%d s=%s cache-mb=%d block-mb=%d"
-        + " shift=%d", s.nodes(), s.tenants(), s.jobs(), s.zipfS(), s.cacheMbPerNode(),
-        s.blockMb(), s.shiftEvery());
+        + " shift=%d%s", s.nodes(), s.tenants(), s.jobs(), s.zipfS(), s.cacheMbPerNode(),
+        s.blockMb(), s.shiftEvery(), order == ReadOrder.FILE ? "" : " reads=" + order.option());
   }
 
   /**
    * Runs every policy on every seed not yet in {@code csv}, appending a row each, and returns
    * the rows of these seeds and policies.
    */
-  static List<Row> run(PolicySimulator.Settings base, List<Long> seeds, List<String> policies,
-      Path csv, PrintStream progress) throws IOException {
-    List<Row> rows = claim(csv, settingsLine(base));
+  static List<Row> run(PolicySimulator.Settings base, ReadOrder order, List<Long> seeds,
+      List<String> policies, Path csv, PrintStream progress) throws IOException {
+    List<Row> rows = claim(csv, settingsLine(base, order));
     for (long seed : seeds) {
       Trace trace = null;
       double blockBound = Double.NaN;
@@ -94,7 +97,8 @@ final class SimulatorRuns {
           jobBound = (double) JobBound.jobHits(trace, 0) / trace.jobs();
         }
         PolicySimulator.Result result = PolicySimulator.run(trace, ReplacementPolicies.create(
-            policy, MpCachePolicy.DEFAULT_FULL_BONUS, AdmissionControl.BACK_TO_BACK_DISTANCE));
+            policy, MpCachePolicy.DEFAULT_FULL_BONUS, AdmissionControl.BACK_TO_BACK_DISTANCE),
+            order);
         Row row = new Row(policy, seed, base.nodes(), result.blockHitRatio(),
             result.jobHitRatio(), blockBound, jobBound);
         rows.add(row);

@@ -53,6 +53,39 @@ class TestPolicySimulator {
     }
   }
 
+  /**
+   * Shuffled, each job still reads each of its blocks once, in an order other than the file's
+   * for some job, the same for every run of the trace.
+   */
+  @Test
+  void aShuffledOrderReadsEachBlockOnceInTheSameOrderOnEveryRun() {
+    List<List<Long>> file = readsByJob(ReadOrder.FILE);
+    List<List<Long>> shuffled = readsByJob(ReadOrder.SHUFFLED);
+    assertEquals(shuffled, readsByJob(ReadOrder.SHUFFLED));
+    assertEquals(file.size(), shuffled.size());
+    boolean reordered = false;
+    for (int job = 0; job < file.size(); job++) {
+      assertEquals(file.get(job), file.get(job).stream().sorted().toList(), "file order");
+      assertEquals(file.get(job), shuffled.get(job).stream().sorted().toList());
+      reordered |= !file.get(job).equals(shuffled.get(job));
+    }
+    assertTrue(reordered);
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> ReadOrder.of("random"));
+    assertTrue(e.getMessage().contains("[file, shuffled]"), e.getMessage());
+  }
+
+  private static List<List<Long>> readsByJob(ReadOrder order) {
+    List<List<Long>> reads = new ArrayList<>();
+    PolicySimulator.run(SMALL, new MpCachePolicy(), order, (job, block, node, decision) -> {
+      if (job == reads.size()) {
+        reads.add(new ArrayList<>());
+      }
+      reads.get(job).add(block);
+    });
+    return reads;
+  }
+
   @Test
   void aMalformedTraceIsNamedWithItsLine(@TempDir java.nio.file.Path dir) throws Exception {
     java.nio.file.Path file = dir.resolve("trace");

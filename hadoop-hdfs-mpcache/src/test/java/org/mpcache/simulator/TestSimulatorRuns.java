@@ -27,7 +27,7 @@ class TestSimulatorRuns {
   void aRunWritesARowPerPolicyAndSeedAndALaterRunResumesIt(@TempDir Path dir)
       throws IOException {
     Path csv = dir.resolve("runs.csv");
-    List<SimulatorRuns.Row> first = SimulatorRuns.run(SMALL, List.of(1L, 2L), POLICIES, csv,
+    List<SimulatorRuns.Row> first = SimulatorRuns.run(SMALL, ReadOrder.FILE, List.of(1L, 2L), POLICIES, csv,
         quiet());
     assertEquals(4, first.size());
     List<String> lines = Files.readAllLines(csv);
@@ -39,7 +39,7 @@ class TestSimulatorRuns {
     }
 
     ByteArrayOutputStream progress = new ByteArrayOutputStream();
-    List<SimulatorRuns.Row> again = SimulatorRuns.run(SMALL, List.of(1L, 2L, 3L), POLICIES, csv,
+    List<SimulatorRuns.Row> again = SimulatorRuns.run(SMALL, ReadOrder.FILE, List.of(1L, 2L, 3L), POLICIES, csv,
         new PrintStream(progress, true, StandardCharsets.UTF_8));
     assertEquals(6, again.size());
     String ran = progress.toString(StandardCharsets.UTF_8);
@@ -62,16 +62,20 @@ class TestSimulatorRuns {
   @Test
   void otherSettingsAreRefusedAndACutLineIsDropped(@TempDir Path dir) throws IOException {
     Path csv = dir.resolve("runs.csv");
-    SimulatorRuns.run(SMALL, List.of(1L), List.of("lfu"), csv, quiet());
+    SimulatorRuns.run(SMALL, ReadOrder.FILE, List.of(1L), List.of("lfu"), csv, quiet());
     PolicySimulator.Settings other = new PolicySimulator.Settings(7, 1, 60, 2.0, 80 * 1024, 128,
         1);
     IOException refused = assertThrows(IOException.class,
-        () -> SimulatorRuns.run(other, List.of(1L), List.of("lfu"), csv, quiet()));
+        () -> SimulatorRuns.run(other, ReadOrder.FILE, List.of(1L), List.of("lfu"), csv, quiet()));
     assertTrue(refused.getMessage().contains("s=2.0") && refused.getMessage().contains("s=1.0"),
         refused.getMessage());
+    IOException otherOrder = assertThrows(IOException.class,
+        () -> SimulatorRuns.run(SMALL, ReadOrder.SHUFFLED, List.of(1L), List.of("lfu"), csv,
+            quiet()));
+    assertTrue(otherOrder.getMessage().contains("reads=shuffled"), otherOrder.getMessage());
 
     Files.writeString(csv, "lfu,2,7,0.3", java.nio.file.StandardOpenOption.APPEND);
-    List<SimulatorRuns.Row> rows = SimulatorRuns.claim(csv, SimulatorRuns.settingsLine(SMALL));
+    List<SimulatorRuns.Row> rows = SimulatorRuns.claim(csv, SimulatorRuns.settingsLine(SMALL, ReadOrder.FILE));
     assertEquals(1, rows.size());
     assertEquals(2, Files.readAllLines(csv).size(), "the cut line is gone");
   }
