@@ -21,20 +21,27 @@ public final class OfflineBound {
   private OfflineBound() {
   }
 
-  public static PolicySimulator.Result run(Trace jobs) {
-    return run(jobs, 0);
+  /** The bound over the trace's reads, each job's blocks read in {@code order}. */
+  public static PolicySimulator.Result run(Trace jobs, ReadOrder order) {
+    return run(jobs, order, job -> true);
   }
 
-  /** As {@link #run(Trace)}, counting jobs from {@code fromJob} on (the cache warms before). */
+  /** As {@link #run(Trace, ReadOrder)} in file order, counting jobs from {@code fromJob} on. */
   public static PolicySimulator.Result run(Trace jobs, int fromJob) {
-    return run(jobs, job -> job >= fromJob);
+    return run(jobs, ReadOrder.FILE, job -> job >= fromJob);
+  }
+
+  /** In file order, counting the jobs {@code measured} accepts by their place in the trace. */
+  public static PolicySimulator.Result run(Trace jobs, IntPredicate measured) {
+    return run(jobs, ReadOrder.FILE, measured);
   }
 
   /**
-   * As {@link #run(Trace)}, counting the jobs {@code measured} accepts by their place in the
-   * trace; the others read as any job does.
+   * The bound, counting the jobs {@code measured} accepts by their place in the trace; the
+   * others read as any job does.
    */
-  public static PolicySimulator.Result run(Trace jobs, IntPredicate measured) {
+  private static PolicySimulator.Result run(Trace jobs, ReadOrder order,
+      IntPredicate measured) {
     long start = System.nanoTime();
     PolicySimulator.Settings settings = jobs.settings();
     List<DataSet> dataSets = new ArrayList<>();
@@ -50,8 +57,9 @@ public final class OfflineBound {
     int[] jobOf = new int[accesses];
     for (int i = 0, at = 0; i < trace.length; i++) {
       long first = firstBlocks.get(i);
+      int[] shuffle = order.shuffle(trace[i].blocks(), settings.seed(), i);
       for (int b = 0; b < trace[i].blocks(); b++, at++) {
-        blocks[at] = first + b;
+        blocks[at] = first + ReadOrder.blockRead(shuffle, b);
         jobOf[at] = i;
       }
     }

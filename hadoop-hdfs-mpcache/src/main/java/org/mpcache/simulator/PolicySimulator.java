@@ -92,10 +92,6 @@ public final class PolicySimulator {
     void read(int job, long block, int node, CacheDecision decision);
   }
 
-  public static Result run(Trace trace, ReplacementPolicy policy) {
-    return run(trace, policy, ReadOrder.FILE);
-  }
-
   public static Result run(Trace trace, ReplacementPolicy policy, ReadOrder order) {
     return run(trace, policy, order, (job, block, node, decision) -> { });
   }
@@ -106,8 +102,8 @@ public final class PolicySimulator {
 
   /**
    * Runs the trace through the policy, each job's blocks in the given order. Each read goes to a
-   * replica node that holds a copy (the first in the trace's order), else to the node the trace
-   * names for it.
+   * replica node that holds a copy (the first as the trace lists the replicas), else to the node
+   * the trace names for it.
    */
   public static Result run(Trace trace, ReplacementPolicy policy, ReadOrder order,
       ReadObserver observer) {
@@ -130,7 +126,9 @@ public final class PolicySimulator {
       DataSet dataSet = job.dataSet();
       policy.dataSetAccessed(dataSet);
       boolean allHit = true;
-      for (int i : order.indexes(dataSet.blocks(), settings.seed(), jobIndex)) {
+      int[] shuffle = order.shuffle(dataSet.blocks(), settings.seed(), jobIndex);
+      for (int k = 0; k < dataSet.blocks(); k++) {
+        int i = ReadOrder.blockRead(shuffle, k);
         long block = job.block(i);
         int node = readerOf(job, i, policy::isCached);
         CacheDecision decision = policy.access(node, block, dataSet);
@@ -237,13 +235,17 @@ public final class PolicySimulator {
       List<SimulatorRuns.Row> rows = SimulatorRuns.run(settings, order,
           seeds.isEmpty() ? List.of(settings.seed()) : seeds(seeds), names, file, System.out);
       System.out.println();
-      SimulatorRuns.report(file, rows, names, System.out);
+      SimulatorRuns.report(file, order, rows, names, System.out);
       System.out.println(file.toAbsolutePath());
       return;
     }
     Trace trace = traceFile.isEmpty() ? Trace.generate(settings) : Trace.read(Path.of(traceFile));
     String writeTo = option(args, "--write-trace", "");
     if (!writeTo.isEmpty()) {
+      if (order != ReadOrder.FILE) {
+        throw new IllegalArgumentException("--read-order orders a simulation's reads; a trace"
+            + " written with --write-trace holds none (give --read-order when replaying it)");
+      }
       trace.write(Path.of(writeTo));
       System.out.println("trace of " + trace.jobs() + " jobs written to " + writeTo);
       return;
@@ -253,8 +255,8 @@ public final class PolicySimulator {
       results.add(run(trace, ReplacementPolicies.create(name, MpCachePolicy.DEFAULT_FULL_BONUS,
           AdmissionControl.BACK_TO_BACK_DISTANCE), order));
     }
-    print(trace.settings(), results, OfflineBound.run(trace), JobBound.jobHits(trace, 0),
-        System.out);
+    print(trace.settings(), order, results, OfflineBound.run(trace, order),
+        JobBound.jobHits(trace, 0), System.out);
   }
 
   /** Seeds as {@code 11-30}, {@code 1,2,5} or both ({@code 1-5,11}). */
@@ -283,15 +285,16 @@ public final class PolicySimulator {
    * The table of results, then the bounds: Belady's MIN on block hits ({@link OfflineBound})
    * and {@link JobBound} on job hits, each with the gap to the best policy.
    */
-  static void print(Settings settings, List<Result> results, Result blockBound, long jobBound,
-      PrintStream out) {
+  static void print(Settings settings, ReadOrder order, List<Result> results, Result blockBound,
+      long jobBound, PrintStream out) {
     PumaWorkload workload = workload(settings);
     long cacheBlocks = (long) settings.cacheBlocksPerNode() * settings.nodes();
     out.printf(Locale.ROOT, "%d nodes, %d tenants, %d jobs, s = %s, %d MB blocks, %d GB cache"
-            + " per node; data %d blocks (one replica), cache %d blocks (%.1f %% of the data)%n%n",
+            + " per node; data %d blocks (one replica), cache %d blocks (%.1f %% of the data);"
+            + " a job's blocks read in %s order%n%n",
         settings.nodes(), settings.tenants(), settings.jobs(), settings.zipfS(),
         settings.blockMb(), settings.cacheMbPerNode() / 1024, workload.totalBlocks(),
-        cacheBlocks, 100.0 * cacheBlocks / workload.totalBlocks());
+        cacheBlocks, 100.0 * cacheBlocks / workload.totalBlocks(), order.option());
     out.println("| policy | block hit ratio | job hit ratio | block accesses | copies evicted"
         + " per job: for room / elsewhere | data sets evicted per job | seconds |");
     out.println("|---|---|---|---|---|---|---|");

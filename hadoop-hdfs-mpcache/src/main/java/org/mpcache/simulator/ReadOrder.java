@@ -18,6 +18,9 @@ public enum ReadOrder {
    */
   SHUFFLED;
 
+  private static final long SHUFFLE_SALT = 0x5EEDC0DE5EEDC0DEL;
+  private static final long JOB_STRIDE = 0xBF58476D1CE4E5B9L;
+
   /** The name the simulator's {@code --read-order} takes. */
   public String option() {
     return name().toLowerCase(Locale.ROOT);
@@ -34,18 +37,33 @@ public enum ReadOrder {
         + Arrays.stream(values()).map(ReadOrder::option).toList());
   }
 
-  /** The indexes of the job's blocks, in the order they are read. */
-  int[] indexes(int blocks, long traceSeed, long jobIndex) {
+  /**
+   * Which of the job's blocks its {@code k}-th read reads, given {@link #shuffle}'s answer for
+   * the job.
+   */
+  static int blockRead(int[] shuffle, int k) {
+    return shuffle == null ? k : shuffle[k];
+  }
+
+  /**
+   * The job's blocks in the order they are read, or null for file order (no array a job in the
+   * simulator's timed loop).
+   */
+  int[] shuffle(int blocks, long traceSeed, long jobIndex) {
+    if (this == FILE) {
+      return null;
+    }
     int[] order = new int[blocks];
     Arrays.setAll(order, i -> i);
-    if (this == SHUFFLED) {
-      SplittableRandom random = new SplittableRandom(traceSeed * 0x9E3779B97F4A7C15L + jobIndex);
-      for (int i = blocks - 1; i > 0; i--) { // Fisher-Yates
-        int j = random.nextInt(i + 1);
-        int kept = order[i];
-        order[i] = order[j];
-        order[j] = kept;
-      }
+    // Seeded apart from the trace's own generators (seeded with its seed and seed + 1), and
+    // with a stride other than SplittableRandom's: no job shares another's draws.
+    long shuffleSeed = new SplittableRandom(traceSeed ^ SHUFFLE_SALT).nextLong();
+    SplittableRandom random = new SplittableRandom(shuffleSeed + jobIndex * JOB_STRIDE);
+    for (int i = blocks - 1; i > 0; i--) { // Fisher-Yates
+      int j = random.nextInt(i + 1);
+      int kept = order[i];
+      order[i] = order[j];
+      order[j] = kept;
     }
     return order;
   }

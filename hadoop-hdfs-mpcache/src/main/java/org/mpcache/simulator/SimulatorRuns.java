@@ -93,7 +93,7 @@ final class SimulatorRuns {
         }
         if (trace == null) {
           trace = Trace.generate(base.withSeed(seed)).materialize();
-          blockBound = OfflineBound.run(trace).blockHitRatio();
+          blockBound = OfflineBound.run(trace, order).blockHitRatio();
           jobBound = (double) JobBound.jobHits(trace, 0) / trace.jobs();
         }
         PolicySimulator.Result result = PolicySimulator.run(trace, ReplacementPolicies.create(
@@ -183,16 +183,16 @@ final class SimulatorRuns {
    * the bounds' means and the gap from the best policy to each; then each policy's paired
    * per-seed difference from the first policy.
    */
-  static void report(Path csv, List<Row> rows, List<String> policies, PrintStream out)
-      throws IOException {
+  static void report(Path csv, ReadOrder order, List<Row> rows, List<String> policies,
+      PrintStream out) throws IOException {
     Map<String, List<Row>> byPolicy = new LinkedHashMap<>();
     for (String policy : policies) {
       byPolicy.put(policy, rows.stream().filter(r -> r.policy().equals(policy)).toList());
     }
     TreeSet<Long> seeds = new TreeSet<>();
     rows.forEach(r -> seeds.add(r.seed()));
-    out.printf(Locale.ROOT, "Seeds %s; means in %% with 95 %% t intervals over the seeds.%n%n",
-        seeds);
+    out.printf(Locale.ROOT, "Seeds %s, a job's blocks read in %s order; means in %% with 95 %%"
+        + " t intervals over the seeds.%n%n", seeds, order.option());
     out.println("| policy | seeds | job hit ratio | block hit ratio |");
     out.println("|---|---:|---|---|");
     byPolicy.forEach((policy, runs) -> out.printf(Locale.ROOT, "| %s | %d | %s | %s |%n",

@@ -36,7 +36,7 @@ class TestBounds {
       long blockOptimum = new ExactOptimum(trace, false).best();
       long packing = packingOptimum(JobBound.packing(trace, job -> true));
       long jobBound = JobBound.jobHits(trace, 0);
-      PolicySimulator.Result blockBound = OfflineBound.run(trace);
+      PolicySimulator.Result blockBound = OfflineBound.run(trace, ReadOrder.FILE);
       assertTrue(jobOptimum <= packing, where + ": optimum " + jobOptimum
           + " over the packing's " + packing);
       assertTrue(packing <= jobBound, where + ": packing " + packing + " over the bound "
@@ -44,7 +44,7 @@ class TestBounds {
       assertTrue(blockOptimum <= blockBound.blockHits(), where + ": block optimum "
           + blockOptimum + " over the offline bound " + blockBound.blockHits());
       for (Supplier<ReplacementPolicy> policy : PolicySimulator.policies()) {
-        PolicySimulator.Result result = PolicySimulator.run(trace, policy.get());
+        PolicySimulator.Result result = PolicySimulator.run(trace, policy.get(), ReadOrder.FILE);
         assertTrue(result.jobHits() <= jobOptimum, where + ": " + result.policy() + " hits "
             + result.jobHits() + " jobs, the optimum " + jobOptimum);
         assertTrue(result.blockHits() <= blockOptimum, where + ": " + result.policy()

@@ -1,12 +1,14 @@
 package org.mpcache.simulator;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
@@ -20,17 +22,19 @@ class TestPolicySimulator {
 
   @Test
   void theOfflineBoundBoundsEveryPolicyAndRunsAreRepeatable() {
-    PolicySimulator.Result bound = OfflineBound.run(SMALL);
-    for (var policy : PolicySimulator.policies()) {
-      ReplacementPolicy instance = policy.get();
-      PolicySimulator.Result result = PolicySimulator.run(SMALL, instance);
-      assertEquals(bound.blockAccesses(), result.blockAccesses(), "same trace for every policy");
-      assertTrue(result.blockHitRatio() <= bound.blockHitRatio(),
-          result.policy() + " beats the offline bound");
-      assertTrue(result.blockHits() > 0, result.policy() + " never hits");
+    for (ReadOrder order : ReadOrder.values()) {
+      PolicySimulator.Result bound = OfflineBound.run(SMALL, order);
+      for (var policy : PolicySimulator.policies()) {
+        ReplacementPolicy instance = policy.get();
+        PolicySimulator.Result result = PolicySimulator.run(SMALL, instance, order);
+        assertEquals(bound.blockAccesses(), result.blockAccesses(), "same reads for every policy");
+        assertTrue(result.blockHitRatio() <= bound.blockHitRatio(),
+            result.policy() + " beats the offline bound in " + order + " order");
+        assertTrue(result.blockHits() > 0, result.policy() + " never hits");
+      }
     }
-    assertEquals(PolicySimulator.run(SMALL, new MpCachePolicy()).blockHits(),
-        PolicySimulator.run(SMALL, new MpCachePolicy()).blockHits());
+    assertEquals(PolicySimulator.run(SMALL, new MpCachePolicy(), ReadOrder.FILE).blockHits(),
+        PolicySimulator.run(SMALL, new MpCachePolicy(), ReadOrder.FILE).blockHits());
   }
 
   @Test
@@ -55,7 +59,7 @@ class TestPolicySimulator {
 
   /**
    * Shuffled, each job still reads each of its blocks once, in an order other than the file's
-   * for some job, the same for every run of the trace.
+   * for some job, the same for every run of the trace and drawn anew for another trace seed.
    */
   @Test
   void aShuffledOrderReadsEachBlockOnceInTheSameOrderOnEveryRun() {
@@ -70,9 +74,18 @@ class TestPolicySimulator {
       reordered |= !file.get(job).equals(shuffled.get(job));
     }
     assertTrue(reordered);
+    assertFalse(Arrays.equals(ReadOrder.SHUFFLED.shuffle(20, 1, 0),
+        ReadOrder.SHUFFLED.shuffle(20, 2, 0)), "another seed, another order");
+    assertFalse(Arrays.equals(ReadOrder.SHUFFLED.shuffle(20, 1, 0),
+        ReadOrder.SHUFFLED.shuffle(20, 1, 1)), "another job, another order");
+  }
+
+  @Test
+  void anUnknownReadOrderIsNamedWithTheKnownOnes() {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> ReadOrder.of("random"));
-    assertTrue(e.getMessage().contains("[file, shuffled]"), e.getMessage());
+    assertTrue(e.getMessage().contains("--read-order random: expected one of [file, shuffled]"),
+        e.getMessage());
   }
 
   private static List<List<Long>> readsByJob(ReadOrder order) {

@@ -27,8 +27,8 @@ class TestSimulatorRuns {
   void aRunWritesARowPerPolicyAndSeedAndALaterRunResumesIt(@TempDir Path dir)
       throws IOException {
     Path csv = dir.resolve("runs.csv");
-    List<SimulatorRuns.Row> first = SimulatorRuns.run(SMALL, ReadOrder.FILE, List.of(1L, 2L), POLICIES, csv,
-        quiet());
+    List<SimulatorRuns.Row> first = SimulatorRuns.run(SMALL, ReadOrder.FILE, List.of(1L, 2L),
+        POLICIES, csv, quiet());
     assertEquals(4, first.size());
     List<String> lines = Files.readAllLines(csv);
     assertEquals("policy,seed,nodes,block_hit,job_hit,block_bound,job_bound", lines.get(0));
@@ -39,8 +39,8 @@ class TestSimulatorRuns {
     }
 
     ByteArrayOutputStream progress = new ByteArrayOutputStream();
-    List<SimulatorRuns.Row> again = SimulatorRuns.run(SMALL, ReadOrder.FILE, List.of(1L, 2L, 3L), POLICIES, csv,
-        new PrintStream(progress, true, StandardCharsets.UTF_8));
+    List<SimulatorRuns.Row> again = SimulatorRuns.run(SMALL, ReadOrder.FILE, List.of(1L, 2L, 3L),
+        POLICIES, csv, new PrintStream(progress, true, StandardCharsets.UTF_8));
     assertEquals(6, again.size());
     String ran = progress.toString(StandardCharsets.UTF_8);
     assertTrue(ran.contains("seed 3") && !ran.contains("seed 1") && !ran.contains("seed 2"), ran);
@@ -52,11 +52,12 @@ class TestSimulatorRuns {
     }
 
     ByteArrayOutputStream report = new ByteArrayOutputStream();
-    SimulatorRuns.report(csv, again, POLICIES, new PrintStream(report, true,
+    SimulatorRuns.report(csv, ReadOrder.FILE, again, POLICIES, new PrintStream(report, true,
         StandardCharsets.UTF_8));
     String text = report.toString(StandardCharsets.UTF_8);
     assertTrue(text.contains("| wholeset | 3 |") && text.contains("| lfu | 3 |")
-        && text.contains("upper bounds") && text.contains("quarters"), text);
+        && text.contains("upper bounds") && text.contains("quarters")
+        && text.contains("read in file order"), text);
   }
 
   @Test
@@ -75,9 +76,17 @@ class TestSimulatorRuns {
     assertTrue(otherOrder.getMessage().contains("reads=shuffled"), otherOrder.getMessage());
 
     Files.writeString(csv, "lfu,2,7,0.3", java.nio.file.StandardOpenOption.APPEND);
-    List<SimulatorRuns.Row> rows = SimulatorRuns.claim(csv, SimulatorRuns.settingsLine(SMALL, ReadOrder.FILE));
+    List<SimulatorRuns.Row> rows =
+        SimulatorRuns.claim(csv, SimulatorRuns.settingsLine(SMALL, ReadOrder.FILE));
     assertEquals(1, rows.size());
     assertEquals(2, Files.readAllLines(csv).size(), "the cut line is gone");
+  }
+
+  /** CSVs written before reads had an order were read in file order: they still resume. */
+  @Test
+  void fileOrderKeepsTheSettingsLineOfEarlierRuns() {
+    assertEquals("nodes=7 tenants=1 jobs=60 s=1.0 cache-mb=81920 block-mb=128 shift=0",
+        SimulatorRuns.settingsLine(SMALL, ReadOrder.FILE));
   }
 
   @Test
