@@ -46,8 +46,8 @@ public enum ReadOrder {
   }
 
   /**
-   * The job's blocks in the order they are read, or null for file order (no array a job in the
-   * simulator's timed loop).
+   * The job's blocks in the order they are read, or null for file order: the simulator's timed
+   * loop then allocates nothing per job.
    */
   int[] shuffle(int blocks, long traceSeed, long jobIndex) {
     if (this == FILE) {
