@@ -553,8 +553,12 @@ public final class CacheMaster {
   private void noteRead(DataSet dataSet, long block) {
     lastReadWithTtl.computeIfPresent(dataSet.id(), (id, then) -> clock.getAsLong());
     if (passes.read(dataSet, block)) {
+      String path = dataSets.get(dataSet.id()).path();
+      // Beside the admissions, what the simulation's accesses are compared with.
+      LOG.debug("mpCache master: block {} starts a new pass over {}: a data-set access", block,
+          path);
       policy.dataSetAccessed(dataSet);
-      space.accessed(dataSets.get(dataSet.id()).path(), dataSet.blocks(), clock.getAsLong());
+      space.accessed(path, dataSet.blocks(), clock.getAsLong());
     }
   }
 
