@@ -15,8 +15,9 @@ public enum CacheCounter {
   PROVISIONAL_BYTES_DISCARDED("SSD bytes written for copies the arbiter did not admit"),
   BACKGROUND_FILLS_DROPPED("Background fill requests dropped because the fill queue was full"
       + " or too many fills left by their readers waited"),
-  FILLS_LEFT_BY_READERS("Fills whose reader left before the end of the block, once settled:"
-      + " the rest copied in the background, or given up"),
+  FILLS_LEFT_BY_READERS("Fills whose reader left before the end of the block (it stopped,"
+      + " skipped or outran the SSD writer), once settled: the rest copied in the background,"
+      + " or given up"),
   EVICTIONS("Copies removed to make room"),
   INVALIDATIONS("Copies removed because their replica was deleted, appended or recovered"),
   CORRUPT_DROPPED("Copies dropped because they failed verification or could not be read"),

@@ -23,8 +23,8 @@ import org.mpcache.slave.store.SsdIoException;
  * files to {@link Fills} to commit. A completed fill is therefore a verified copy.
  *
  * <p>The reader never waits for the SSD: when the writer falls {@link #MAX_QUEUED_WINDOWS}
- * windows behind, the reader's fill is given up (and the block copied in the background
- * instead); a background producer waits at most the dir's I/O timeout.
+ * windows behind, the reader leaves the rest to a background producer ({@link #readerLeft}),
+ * which waits at most the dir's I/O timeout.
  */
 final class Fill implements Runnable {
   /** Bytes a window holds. */
@@ -75,7 +75,6 @@ final class Fill implements Runnable {
   private long handedOver;
   private boolean ended;
   private volatile String abortReason;
-  private volatile boolean retryInBackground;
   /** Bytes the writer has written to the SSD (data and checksums). */
   private volatile long writtenBytes;
 
@@ -133,8 +132,9 @@ final class Fill implements Runnable {
   }
 
   /**
-   * The reader this fill rode on leaves before the end of the block ({@code why}): the rest is
-   * read from the replica in the background ({@link Fills#finishInBackground}).
+   * The reader this fill rode on leaves it before the end of the block ({@code why}): it
+   * stopped, skipped or outran the writer. The rest is read from the replica in the background
+   * ({@link Fills#finishInBackground}), under the answer already asked for.
    */
   void readerLeft(String why) {
     fills.finishInBackground(this, why);
@@ -146,8 +146,8 @@ final class Fill implements Runnable {
    * Takes the next bytes of the block, in order.
    *
    * @param mayWait whether the producer may wait for the writer (a background copy, at most
-   *     the I/O timeout) or not (a reader, whose fill then fails with
-   *     {@link WriterBehindException})
+   *     the I/O timeout) or not (a reader, which then gets {@link WriterBehindException} and
+   *     leaves the fill, every byte before the one that found the queue full accepted)
    */
   void accept(byte[] data, int off, int len, boolean mayWait) throws IOException {
     if (accepted() + len > replica.length()) {
@@ -208,16 +208,11 @@ final class Fill implements Runnable {
     }
   }
 
-  /**
-   * Gives the fill up (no-op once the producer finished); the writer deletes what it wrote.
-   *
-   * @param inBackground copy the block in the background instead, once this fill is cleared up
-   */
-  void abort(String why, boolean inBackground) {
+  /** Gives the fill up (no-op once the producer finished); the writer deletes what it wrote. */
+  void abort(String why) {
     if (ended || abortReason != null) {
       return;
     }
-    retryInBackground = inBackground;
     abortReason = why;
     queue.clear();
     queue.offer(new Window(ABORT, 0));
@@ -236,7 +231,7 @@ final class Fill implements Runnable {
       files.metaOut().close();
     } catch (AbortedException e) {
       closeQuietly(files);
-      fills.abandoned(this, files, abortReason, null, retryInBackground);
+      fills.abandoned(this, files, abortReason, null);
       return;
     } catch (SsdIoException e) {
       giveUp(files, "SSD write failed: " + e.getMessage(), e);
@@ -261,7 +256,7 @@ final class Fill implements Runnable {
     }
     queue.clear();
     closeQuietly(files);
-    fills.abandoned(this, files, why, ssdError, false);
+    fills.abandoned(this, files, why, ssdError);
   }
 
   private static void closeQuietly(FillFiles files) {

@@ -7,8 +7,9 @@ import java.io.InputStream;
 /**
  * The HDD replica's data stream for a reader whose pass over the block also fills its SSD copy:
  * one HDD read serves both. Any trouble with the copy only ends the fill; the reader sees exactly
- * what stock Hadoop would show it, and never waits for the SSD. A reader that skips or stops
- * before the end leaves the rest of the copy to the background ({@link Fill#readerLeft}).
+ * what stock Hadoop would show it, and never waits for the SSD. A reader that skips, stops
+ * before the end or outruns the SSD writer leaves the rest of the copy to the background
+ * ({@link Fill#readerLeft}).
  */
 final class FillingStream extends FilterInputStream {
   private Fill fill;
@@ -36,11 +37,10 @@ final class FillingStream extends FilterInputStream {
           current.finish(false);
         }
       } catch (Fill.WriterBehindException e) {
-        fill = null;
-        current.abort(e.getMessage(), true);
+        leave(e.getMessage());
       } catch (IOException e) {
         fill = null;
-        current.abort(e.getMessage(), false);
+        current.abort(e.getMessage());
       }
     }
     return n;

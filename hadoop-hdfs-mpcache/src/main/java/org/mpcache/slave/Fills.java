@@ -133,7 +133,7 @@ final class Fills {
     try {
       admissions.execute(() -> askArbiter(fill));
     } catch (RejectedExecutionException e) {
-      fill.abort("too many admission requests under way", false);
+      fill.abort("too many admission requests under way");
       fill.answer().complete(Admission.REJECTED);
     }
     return fill;
@@ -160,30 +160,31 @@ final class Fills {
       reclaimer.reclaim(index.evict(admission.victims()));
     } else {
       counters.increment(CacheCounter.FILLS_NOT_ADMITTED);
-      fill.abort("not admitted", false);
+      fill.abort("not admitted");
     }
     fill.answer().complete(admission);
   }
 
   /**
-   * The reader a fill rode on left before the end of the block ({@code why}): once the arbiter
-   * admits the block, a background thread reads the rest from the replica and completes the
-   * copy. The arbiter was asked when the reader began, and may have evicted copies for this one;
-   * a reader of the first records alone (TeraSort's client samples each split's) would otherwise
-   * leave it nothing. A refused block is read no further. Given up as before when background
-   * fills are off or their queue is full, and beyond {@link #MAX_LEFT_WAITING} such fills.
-   * Never waits: the reader is closing, and no thread is parked on the master's answer.
+   * The reader a fill rode on left it before the end of the block ({@code why}): once the
+   * arbiter admits the block, a background thread reads the rest from the replica and completes
+   * the copy. The arbiter was asked when the reader began, and may have evicted copies for this
+   * one; a reader of the first records alone (TeraSort's client samples each split's) would
+   * otherwise leave it nothing, and a reader that outran the SSD writer must not ask again (the
+   * master would count a second access). A refused block is read no further. Given up as before
+   * when background fills are off or their queue is full, and beyond {@link #MAX_LEFT_WAITING}
+   * such fills. Never waits: the reader is closing or reading on, and no thread is parked on the
+   * master's answer.
    */
   void finishInBackground(Fill fill, String why) {
     if (background == null) {
-      fill.abort(why, false);
+      fill.abort(why);
       return;
     }
     if (leftWaiting.incrementAndGet() > MAX_LEFT_WAITING) {
       leftWaiting.decrementAndGet();
       counters.increment(CacheCounter.BACKGROUND_FILLS_DROPPED);
-      fill.abort(why + ", and " + MAX_LEFT_WAITING + " fills left by their readers wait already",
-          false);
+      fill.abort(why + ", and " + MAX_LEFT_WAITING + " fills left by their readers wait already");
       return;
     }
     long from = fill.accepted();
@@ -195,7 +196,7 @@ final class Fills {
           if (admission != null && admission.admitted() && !fill.givenUp()) {
             feedRest(fill, from, why);
           } else {
-            fill.abort(why, false);
+            fill.abort(why);
             leftSettled();
           }
         });
@@ -212,7 +213,7 @@ final class Fills {
       });
     } catch (RejectedExecutionException e) {
       counters.increment(CacheCounter.BACKGROUND_FILLS_DROPPED);
-      fill.abort(why + ", and the background fill queue is full", false);
+      fill.abort(why + ", and the background fill queue is full");
       leftSettled();
     }
   }
@@ -251,9 +252,9 @@ final class Fills {
         LOG.warn("mpCache: background copy of {} failed ({}); not caching it", fill.key(),
             e.toString());
       }
-      fill.abort("background copy failed: " + e, false);
+      fill.abort("background copy failed: " + e);
     } finally {
-      fill.abort("background copy ended early", false);
+      fill.abort("background copy ended early");
     }
   }
 
@@ -268,7 +269,7 @@ final class Fills {
   /** A fill's files are written, closed and verified: commit them if the block was admitted. */
   void written(Fill fill, FillFiles files) {
     if (!awaitAnswer(fill).admitted()) {
-      abandoned(fill, files, "not admitted", null, false);
+      abandoned(fill, files, "not admitted", null);
       return;
     }
     CachedCopy copy;
@@ -276,7 +277,7 @@ final class Fills {
       copy = store.commit(files, fill.key(), fill.replica().generationStamp(),
           fill.replica().length(), fill.metaBytes(), Time.monotonicNow());
     } catch (SsdIoException e) {
-      abandoned(fill, files, "could not commit: " + e.getMessage(), e, false);
+      abandoned(fill, files, "could not commit: " + e.getMessage(), e);
       return;
     }
     CopyIndex.Offer offer;
@@ -319,11 +320,9 @@ final class Fills {
 
   /**
    * Gives up a fill (its writer calls this once); the reader it was riding on is not affected.
-   * {@code ssdError}: the SSD failed, check its dir. {@code retryInBackground}: the SSD could not
-   * keep up with the reader, copy the block in the background instead.
+   * {@code ssdError}: the SSD failed, check its dir.
    */
-  void abandoned(Fill fill, FillFiles files, String why, IOException ssdError,
-      boolean retryInBackground) {
+  void abandoned(Fill fill, FillFiles files, String why, IOException ssdError) {
     LOG.debug("mpCache: fill of {} abandoned: {}", fill.key(), why);
     if (files != null) {
       store.discard(fill.staging().dir(), files.data(), files.meta());
@@ -344,9 +343,6 @@ final class Fills {
     counters.increment(CacheCounter.FILLS_ABORTED);
     if (ssdError != null) {
       trouble.suspect(fill.staging().dir(), ssdError);
-    }
-    if (retryInBackground) {
-      startInBackground(fill.key(), fill.replica());
     }
   }
 

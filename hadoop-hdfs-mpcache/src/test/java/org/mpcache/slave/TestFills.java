@@ -194,6 +194,38 @@ class TestFills {
     }
   }
 
+  /**
+   * A reader that outruns the SSD writer by more than a fill may queue leaves the rest of the
+   * copy to the background under the one answer asked for its read: asking again would count a
+   * second access of the block at the master, and its pass detection a second access of the
+   * data set (docs/benchmark-sittings.md, "Eleventh sitting, also").
+   */
+  @Test
+  void aReaderThatOutrunsTheSsdWriterLeavesTheRestToTheBackgroundWithoutAskingAgain()
+      throws Exception {
+    RecordingArbiter arbiter = new RecordingArbiter(
+        CompletableFuture.completedFuture(Admission.admit(List.of())),
+        CompletableFuture.completedFuture(Admission.admit(List.of())));
+    CacheFixture.Settings settings = withArbiter(arbiter);
+    settings.capacityBytes = 16 << 20;
+    // The background producer waits for the writer that long; the hang ends well before.
+    settings.ioTimeoutMillis = 30_000;
+    try (CacheFixture fixture = settings.open("writer-behind")) {
+      BlockKey key = fixture.replicas.add(40, (Fill.MAX_QUEUED_WINDOWS + 8) * Fill.WINDOW_BYTES);
+      fixture.faults.hang(OPERATION.WRITE);
+      assertArrayEquals(fixture.replicas.data(key), fixture.read(key),
+          "served whole from the HDD while the SSD writes hang");
+      fixture.faults.release();
+
+      fixture.waitCached(key);
+      assertEquals(List.of("asked", "cached"), arbiter.events,
+          "what the arbiter heard of the block");
+      assertEquals(0, fixture.cache.counter(CacheCounter.FILLS_ABORTED));
+      assertArrayEquals(fixture.replicas.data(key), fixture.read(key), "the copy verified");
+      assertEquals(1, fixture.cache.counter(CacheCounter.HITS));
+    }
+  }
+
   /** A block the arbiter refuses is read no further than its reader read it. */
   @Test
   void aRefusedBlockWhoseReaderStoppedEarlyIsNotReadInTheBackground() throws Exception {
