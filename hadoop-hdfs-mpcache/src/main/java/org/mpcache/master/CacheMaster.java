@@ -17,6 +17,7 @@ import org.apache.hadoop.util.Time;
 import org.mpcache.conf.MasterSettings;
 import org.mpcache.conf.MpCacheConfigKeys;
 import org.mpcache.master.Namespace.BlockReplicas;
+import org.mpcache.master.Namespace.BlockOwner;
 import org.mpcache.master.Namespace.DataSetRef;
 import org.mpcache.master.SlaveRegistry.Slave;
 import org.mpcache.policy.CacheDecision;
@@ -152,11 +153,11 @@ public final class CacheMaster {
       loads.settled(slave.node, block, false);
     }
     countHits(slave, hits);
-    DataSetRef[] missSets = namespace.dataSetsOf(misses);
+    BlockOwner[] missOwners = namespace.ownersOf(misses);
     for (int i = 0; i < misses.length; i++) {
-      DataSet dataSet = dataSet(missSets[i]);
+      DataSet dataSet = dataSet(missOwners[i]);
       if (dataSet != null) {
-        noteRead(dataSet, misses[i]);
+        noteRead(dataSet, misses[i], missOwners[i].startsFile());
       }
     }
     boolean recovering = recovering();
@@ -333,11 +334,12 @@ public final class CacheMaster {
     if (namespace.leavingService(slave.uuid)) {
       return AdmissionAnswer.REJECT; // its blocks are moving elsewhere; so is its work
     }
-    DataSet dataSet = dataSet(namespace.dataSetsOf(new long[] {blockId})[0]);
+    BlockOwner owner = namespace.ownersOf(new long[] {blockId})[0];
+    DataSet dataSet = dataSet(owner);
     if (dataSet == null) {
       return AdmissionAnswer.REJECT;
     }
-    noteRead(dataSet, blockId);
+    noteRead(dataSet, blockId, owner.startsFile());
     String path = dataSets.get(dataSet.id()).path();
     deciding = new Deciding(MasterCounter.EVICTIONS_FOR_ROOM, "room for block " + blockId + " of "
         + path + " on " + slave.hostname);
@@ -419,6 +421,10 @@ public final class CacheMaster {
    * The policy's data set for a namespace one, null for none; a pin or unpin set on its path
    * since the master last saw it takes effect now.
    */
+  private DataSet dataSet(BlockOwner owner) {
+    return owner == null ? null : dataSet(owner.dataSet());
+  }
+
   private DataSet dataSet(DataSetRef ref) {
     long now = clock.getAsLong();
     DataSet dataSet = dataSets.dataSet(ref, now);
@@ -503,11 +509,11 @@ public final class CacheMaster {
       LOG.debug("mpCache master: slave {} reports hits {}", slave.hostname,
           Arrays.toString(hits));
     }
-    DataSetRef[] hitSets = namespace.dataSetsOf(hits);
+    BlockOwner[] hitOwners = namespace.ownersOf(hits);
     for (int i = 0; i < hits.length; i++) {
-      DataSet dataSet = dataSet(hitSets[i]);
+      DataSet dataSet = dataSet(hitOwners[i]);
       if (dataSet != null) {
-        noteRead(dataSet, hits[i]);
+        noteRead(dataSet, hits[i], hitOwners[i].startsFile());
         if (policy.isCached(slave.node, hits[i])) {
           policy.access(slave.node, hits[i], dataSet);
         }
@@ -540,9 +546,9 @@ public final class CacheMaster {
 
   /** Records copies the slave holds; blocks the namespace no longer has are ignored. */
   private void restore(int node, long[] blocks) {
-    DataSetRef[] refs = namespace.dataSetsOf(blocks);
+    BlockOwner[] owners = namespace.ownersOf(blocks);
     for (int i = 0; i < blocks.length; i++) {
-      DataSet dataSet = dataSet(refs[i]);
+      DataSet dataSet = dataSet(owners[i]);
       if (dataSet != null) {
         policy.restore(node, blocks[i], dataSet);
       }
@@ -550,9 +556,10 @@ public final class CacheMaster {
   }
 
   /** A block read: a new pass over its data set counts as a data-set access. */
-  private void noteRead(DataSet dataSet, long block) {
+  private void noteRead(DataSet dataSet, long block, boolean startsFile) {
     lastReadWithTtl.computeIfPresent(dataSet.id(), (id, then) -> clock.getAsLong());
-    if (passes.read(dataSet, block)) {
+    if (passes.read(dataSet, block, startsFile)) {
+      counters.add(MasterCounter.DATA_SET_ACCESSES, 1);
       String path = dataSets.get(dataSet.id()).path();
       // Beside the admissions, what the simulation's accesses are compared with.
       LOG.debug("mpCache master: block {} starts a new pass over {}: a data-set access", block,

@@ -24,6 +24,8 @@ public enum MasterCounter {
       + " dfs.mpcache.master.slave.expiry (no finalized replica there, its fill queue full, fills"
       + " off), or whose slave left"),
   DATA_SETS_EVICTED("Data sets evicted whole by the replacement policy"),
+  DATA_SET_ACCESSES("Data-set accesses the master counted: a new pass of reads over a data set,"
+      + " as a job starting to read it makes (docs/policies.md)"),
   SLAVE_CALLS_REFUSED("Slave calls refused: the caller could not be the DataNode it named"
       + " (docs/security.md)"),
   MASTER_FAILURES("Calls that failed inside the master (an exception, out of memory): each"

@@ -75,10 +75,10 @@ final class NameNodeNamespace implements Namespace {
   }
 
   @Override
-  public DataSetRef[] dataSetsOf(long[] blockIds) {
-    DataSetRef[] refs = new DataSetRef[blockIds.length];
+  public BlockOwner[] ownersOf(long[] blockIds) {
+    BlockOwner[] owners = new BlockOwner[blockIds.length];
     if (blockIds.length == 0) {
-      return refs;
+      return owners;
     }
     BlockManager blocks = namesystem.getBlockManager();
     CachedPaths cached = cachedPaths.get();
@@ -92,9 +92,10 @@ final class NameNodeNamespace implements Namespace {
           BlockInfo stored = blocks.getStoredBlock(new Block(blockIds[i]));
           INodeFile file = stored == null || stored.isDeleted() ? null
               : namesystem.getBlockCollection(stored.getBlockCollectionId());
-          refs[i] = file == null ? null : dataSetOf(file);
-          if (refs[i] != null && !cached.caches(refs[i].path())) {
-            refs[i] = null;
+          DataSetRef ref = file == null ? null : dataSetOf(file);
+          if (ref != null && cached.caches(ref.path())) {
+            boolean startsFile = file.getBlocks()[0].getBlockId() == stored.getBlockId();
+            owners[i] = new BlockOwner(ref, startsFile);
           }
         }
       } finally {
@@ -102,7 +103,7 @@ final class NameNodeNamespace implements Namespace {
         namesystem.readUnlock(RwLockMode.GLOBAL, "mpCacheDataSets");
       }
     }
-    return refs;
+    return owners;
   }
 
   @Override

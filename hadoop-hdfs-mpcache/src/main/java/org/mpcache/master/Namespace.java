@@ -13,11 +13,11 @@ public interface Namespace {
   long blockSizeBytes();
 
   /**
-   * The data set of each block, in order; null for a block the namespace does not have (deleted,
-   * or of another block pool) or whose path is not cached. Called with a batch of blocks, so
-   * that the namespace lock is not taken block by block.
+   * The data set of each block and whether it starts its file, in order; null for a block the
+   * namespace does not have (deleted, or of another block pool) or whose path is not cached.
+   * Called with a batch of blocks, so that the namespace lock is not taken block by block.
    */
-  DataSetRef[] dataSetsOf(long[] blockIds);
+  BlockOwner[] ownersOf(long[] blockIds);
 
   /** UUIDs of the live DataNodes, or null while the NameNode cannot tell yet (safe mode). */
   Set<String> liveDataNodes();
@@ -45,6 +45,13 @@ public interface Namespace {
    * @throws java.io.FileNotFoundException when its path is gone
    */
   List<BlockReplicas> blocksOf(DataSetRef ref) throws IOException;
+
+  /**
+   * Where a block belongs: its data set, and whether it is its file's first block (which no map
+   * of another split reads into; docs/policies.md, "Data-set accesses in a running cluster").
+   */
+  record BlockOwner(DataSetRef dataSet, boolean startsFile) {
+  }
 
   /** A block and the UUIDs of the DataNodes holding a replica of it. */
   record BlockReplicas(long blockId, List<String> datanodeUuids) {

@@ -49,7 +49,7 @@ class TestActiveMaster {
     }
 
     @Override
-    public DataSetRef[] dataSetsOf(long[] blockIds) {
+    public BlockOwner[] ownersOf(long[] blockIds) {
       Throwable thrown = failure;
       if (thrown != null) {
         failure = null;
@@ -64,7 +64,7 @@ class TestActiveMaster {
         }
         throw (Error) thrown;
       }
-      return super.dataSetsOf(blockIds);
+      return super.ownersOf(blockIds);
     }
   }
 

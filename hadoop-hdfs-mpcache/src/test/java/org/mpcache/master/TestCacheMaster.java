@@ -59,15 +59,16 @@ class TestCacheMaster {
       return BLOCK;
     }
 
+    /** Each block is a file of its own. */
     @Override
-    public DataSetRef[] dataSetsOf(long[] blockIds) {
-      DataSetRef[] refs = new DataSetRef[blockIds.length];
+    public BlockOwner[] ownersOf(long[] blockIds) {
+      BlockOwner[] owners = new BlockOwner[blockIds.length];
       for (int i = 0; i < blockIds.length; i++) {
         int d = (int) (blockIds[i] / MAX_BLOCKS);
-        refs[i] = d < sizes.length && blockIds[i] % MAX_BLOCKS < sizes[d]
-            ? ref(d) : null;
+        owners[i] = d < sizes.length && blockIds[i] % MAX_BLOCKS < sizes[d]
+            ? new BlockOwner(ref(d), true) : null;
       }
-      return refs;
+      return owners;
     }
 
     private DataSetRef ref(int d) {

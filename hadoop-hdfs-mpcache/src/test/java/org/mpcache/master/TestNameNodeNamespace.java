@@ -1,6 +1,7 @@
 package org.mpcache.master;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.times;
@@ -18,11 +19,12 @@ import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.DFSTestUtil;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
+import org.apache.hadoop.hdfs.protocol.LocatedBlock;
 import org.apache.hadoop.hdfs.server.blockmanagement.BlockManager;
 import org.apache.hadoop.hdfs.server.namenode.FSNamesystem;
 import org.apache.hadoop.hdfs.util.RwLockMode;
 import org.junit.jupiter.api.Test;
-import org.mpcache.master.Namespace.DataSetRef;
+import org.mpcache.master.Namespace.BlockOwner;
 
 /** The master's reach into the namesystem (the cluster tests cover what it finds). */
 class TestNameNodeNamespace {
@@ -36,11 +38,11 @@ class TestNameNodeNamespace {
         new NameNodeNamespace(namesystem, false, () -> new CachedPaths(List.of(), List.of()),
             1 << 20);
 
-    DataSetRef[] refs =
-        namespace.dataSetsOf(new long[2 * NameNodeNamespace.BLOCKS_PER_LOCK + 1]);
+    BlockOwner[] owners =
+        namespace.ownersOf(new long[2 * NameNodeNamespace.BLOCKS_PER_LOCK + 1]);
 
-    assertEquals(2 * NameNodeNamespace.BLOCKS_PER_LOCK + 1, refs.length);
-    assertTrue(Arrays.stream(refs).allMatch(Objects::isNull), "no such blocks");
+    assertEquals(2 * NameNodeNamespace.BLOCKS_PER_LOCK + 1, owners.length);
+    assertTrue(Arrays.stream(owners).allMatch(Objects::isNull), "no such blocks");
     verify(namesystem, times(3)).readLock(RwLockMode.GLOBAL);
     verify(namesystem, times(3)).readUnlock(RwLockMode.GLOBAL, "mpCacheDataSets");
   }
@@ -70,10 +72,12 @@ class TestNameNodeNamespace {
       assertEquals(3, namespace.dataSetAt("/d").blocks(), "b's 2 blocks, added after its create");
 
       DFSTestUtil.appendFile(fs, new Path("/d/a"), BLOCK);
-      long appended = DFSTestUtil.getAllBlocks(fs, new Path("/d/a")).get(1).getBlock()
-          .getBlockId();
-      assertEquals(4, namespace.dataSetsOf(new long[] {appended})[0].blocks(),
-          "a's appended block");
+      List<LocatedBlock> blocksOfA = DFSTestUtil.getAllBlocks(fs, new Path("/d/a"));
+      BlockOwner[] owners = namespace.ownersOf(new long[] {
+          blocksOfA.get(0).getBlock().getBlockId(), blocksOfA.get(1).getBlock().getBlockId()});
+      assertEquals(4, owners[1].dataSet().blocks(), "a's appended block");
+      assertTrue(owners[0].startsFile(), "a's first block starts its file");
+      assertFalse(owners[1].startsFile(), "the appended block does not");
     }
   }
 }
