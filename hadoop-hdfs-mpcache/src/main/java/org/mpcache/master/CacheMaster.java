@@ -417,14 +417,15 @@ public final class CacheMaster {
     return namespace.lockHeldNanos();
   }
 
-  /**
-   * The policy's data set for a namespace one, null for none; a pin or unpin set on its path
-   * since the master last saw it takes effect now.
-   */
+  /** The policy's data set of a block, as {@link #dataSet(DataSetRef)}. */
   private DataSet dataSet(BlockOwner owner) {
     return owner == null ? null : dataSet(owner.dataSet());
   }
 
+  /**
+   * The policy's data set for a namespace one, null for none; a pin or unpin set on its path
+   * since the master last saw it takes effect now.
+   */
   private DataSet dataSet(DataSetRef ref) {
     long now = clock.getAsLong();
     DataSet dataSet = dataSets.dataSet(ref, now);

@@ -94,7 +94,10 @@ final class NameNodeNamespace implements Namespace {
               : namesystem.getBlockCollection(stored.getBlockCollectionId());
           DataSetRef ref = file == null ? null : dataSetOf(file);
           if (ref != null && cached.caches(ref.path())) {
-            boolean startsFile = file.getBlocks()[0].getBlockId() == stored.getBlockId();
+            // A snapshot's block of a file truncated since to no blocks: read as a first block.
+            BlockInfo[] fileBlocks = file.getBlocks();
+            boolean startsFile =
+                fileBlocks.length == 0 || fileBlocks[0].getBlockId() == stored.getBlockId();
             owners[i] = new BlockOwner(ref, startsFile);
           }
         }

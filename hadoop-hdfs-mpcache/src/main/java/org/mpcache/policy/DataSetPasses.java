@@ -8,7 +8,9 @@ import java.util.Map;
  * master that sees reads and not jobs. A data set's first read starts a pass over it; so does a
  * read of a block the pass has read as often as one job reads it: once for a block that starts
  * its file, twice for any other, since the map whose split ends before it reads on into it up to
- * the end of its last record (docs/policies.md, "Data-set accesses in a running cluster").
+ * the end of its last record (docs/policies.md, "Data-set accesses in a running cluster"); and a
+ * read of a block new to a pass that has read as many blocks as the data set has (its files
+ * replaced under the same directory).
  * Concurrent jobs over one data set therefore count as one access or a few; a re-executed task as
  * an extra one.
  */
@@ -39,7 +41,8 @@ public final class DataSetPasses {
     if (pass == null) {
       pass = new LongIntMap();
       passes.put(dataSet.id(), pass);
-    } else if (pass.get(block, 0) < (startsFile ? READS_OF_FILE_START : READS_OF_LATER_BLOCK)) {
+    } else if (pass.containsKey(block) ? pass.get(block, 0) < readsByOneJob(startsFile)
+        : pass.size() < dataSet.blocks()) {
       pass.add(block, 1);
       return false;
     } else {
@@ -47,5 +50,9 @@ public final class DataSetPasses {
     }
     pass.add(block, 1);
     return true;
+  }
+
+  private static int readsByOneJob(boolean startsFile) {
+    return startsFile ? READS_OF_FILE_START : READS_OF_LATER_BLOCK;
   }
 }

@@ -37,7 +37,8 @@ final class FillingStream extends FilterInputStream {
           current.finish(false);
         }
       } catch (Fill.WriterBehindException e) {
-        leave(e.getMessage());
+        fill = null; // also when finish() found the writer behind, with fill already cleared
+        current.readerLeft(e.getMessage());
       } catch (IOException e) {
         fill = null;
         current.abort(e.getMessage());

@@ -29,6 +29,19 @@ class TestDataSetPasses {
     assertTrue(passes.read(three, 12, true), "any read after a full pass starts the next one");
   }
 
+  /** A directory whose files were replaced: its reads name blocks its last pass never read. */
+  @Test
+  void aBlockNewToAFullPassStartsTheNext() {
+    DataSetPasses passes = new DataSetPasses();
+    passes.read(three, 10, true);
+    passes.read(three, 11, false);
+    assertFalse(passes.read(three, 12, false));
+    assertTrue(passes.read(three, 20, true), "a new file's first block");
+    assertFalse(passes.read(three, 21, false));
+    assertFalse(passes.read(three, 22, false));
+    assertTrue(passes.read(three, 23, false), "a later block of yet another file");
+  }
+
   /**
    * One job over a file of three blocks: the map of each split reads its block and the start of
    * the next, in whichever order the maps run. One access; the next job's first read of the

@@ -203,27 +203,41 @@ class TestFills {
   @Test
   void aReaderThatOutrunsTheSsdWriterLeavesTheRestToTheBackgroundWithoutAskingAgain()
       throws Exception {
-    RecordingArbiter arbiter = new RecordingArbiter(
-        CompletableFuture.completedFuture(Admission.admit(List.of())),
-        CompletableFuture.completedFuture(Admission.admit(List.of())));
+    CompletableFuture<Admission> admit = CompletableFuture.completedFuture(
+        Admission.admit(List.of()));
+    RecordingArbiter arbiter = new RecordingArbiter(admit, admit, admit, admit);
     CacheFixture.Settings settings = withArbiter(arbiter);
     settings.capacityBytes = 16 << 20;
-    // The background producer waits for the writer that long; the hang ends well before.
+    // The background producer waits for the writer that long; the hangs end well before.
     settings.ioTimeoutMillis = 30_000;
     try (CacheFixture fixture = settings.open("writer-behind")) {
-      BlockKey key = fixture.replicas.add(40, (Fill.MAX_QUEUED_WINDOWS + 8) * Fill.WINDOW_BYTES);
-      fixture.faults.hang(OPERATION.WRITE);
-      assertArrayEquals(fixture.replicas.data(key), fixture.read(key),
-          "served whole from the HDD while the SSD writes hang");
-      fixture.faults.release();
-
-      fixture.waitCached(key);
-      assertEquals(List.of("asked", "cached"), arbiter.events,
-          "what the arbiter heard of the block");
+      // The writer holds at most one window while its write hangs, the queue 17: the reader
+      // finds the queue full in the middle of the first block, and at its end (the last part
+      // window or the end mark) in the second.
+      int window = Fill.WINDOW_BYTES;
+      outrunTheWriter(fixture, 40, (Fill.MAX_QUEUED_WINDOWS + 8) * window);
+      assertEquals(List.of("asked", "cached"), arbiter.events, "what the arbiter heard");
+      outrunTheWriter(fixture, 41, (Fill.MAX_QUEUED_WINDOWS + 1) * window + window / 2);
+      assertEquals(List.of("asked", "cached", "asked", "cached"), arbiter.events,
+          "what the arbiter heard of the block whose reader left at its end");
       assertEquals(0, fixture.cache.counter(CacheCounter.FILLS_ABORTED));
-      assertArrayEquals(fixture.replicas.data(key), fixture.read(key), "the copy verified");
-      assertEquals(1, fixture.cache.counter(CacheCounter.HITS));
+      GenericTestUtils.waitFor(() -> fixture.cache.counter(CacheCounter.FILLS_LEFT_BY_READERS)
+          == 2, 10, 30_000, "both fills settled as left by their readers");
     }
+  }
+
+  /** Reads a new block whole while the SSD's writes hang, then lets them go on. */
+  private static void outrunTheWriter(CacheFixture fixture, long blockId, int length)
+      throws Exception {
+    BlockKey key = fixture.replicas.add(blockId, length);
+    fixture.faults.hang(OPERATION.WRITE);
+    assertArrayEquals(fixture.replicas.data(key), fixture.read(key),
+        "served whole from the HDD while the SSD writes hang");
+    fixture.faults.release();
+    fixture.waitCached(key);
+    long hits = fixture.cache.counter(CacheCounter.HITS);
+    assertArrayEquals(fixture.replicas.data(key), fixture.read(key), "the copy verified");
+    assertEquals(hits + 1, fixture.cache.counter(CacheCounter.HITS));
   }
 
   /** A block the arbiter refuses is read no further than its reader read it. */
