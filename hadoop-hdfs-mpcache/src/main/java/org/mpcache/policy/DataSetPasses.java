@@ -38,11 +38,11 @@ public final class DataSetPasses {
    */
   public boolean read(DataSet dataSet, long block, boolean startsFile) {
     LongIntMap pass = passes.get(dataSet.id());
+    int reads = pass == null ? 0 : pass.get(block, 0);
     if (pass == null) {
       pass = new LongIntMap();
       passes.put(dataSet.id(), pass);
-    } else if (pass.containsKey(block) ? pass.get(block, 0) < readsByOneJob(startsFile)
-        : pass.size() < dataSet.blocks()) {
+    } else if (reads > 0 ? reads < readsByOneJob(startsFile) : pass.size() < dataSet.blocks()) {
       pass.add(block, 1);
       return false;
     } else {
