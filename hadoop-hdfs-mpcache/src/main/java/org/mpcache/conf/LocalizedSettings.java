@@ -23,11 +23,12 @@ import org.apache.hadoop.net.NetUtils;
  * @param jobMaxShare share of what localized data may ever hold one job may be granted
  * @param attemptMaxShare the same for one task attempt
  * @param unitBytes the pool's unit; 0: {@code DynamicPool.unitFor} the cache and block size
+ * @param ioTimeoutMillis how long the DataNode's start-up and shutdown wait for the dirs
  */
 public record LocalizedSettings(List<File> dirs, InetSocketAddress address, double poolShare,
     double localizedShare, double guard, long leaseMillis, long evictionWaitMillis,
     long scanMillis, byte[] relaySecret, double jobMaxShare, double attemptMaxShare,
-    long unitBytes) {
+    long unitBytes, long ioTimeoutMillis) {
 
   public LocalizedSettings {
     dirs = List.copyOf(dirs);
@@ -54,6 +55,10 @@ public record LocalizedSettings(List<File> dirs, InetSocketAddress address, doub
       throw new InvalidSettingException(DFS_MPCACHE_LOCALIZED_ADDRESS_KEY,
           "'" + rawAddress + "' is not a host:port address");
     }
+    if (address.isUnresolved() || !address.getAddress().isLoopbackAddress()) {
+      throw new InvalidSettingException(DFS_MPCACHE_LOCALIZED_ADDRESS_KEY, "'" + rawAddress
+          + "' is not a loopback address: the channel serves the task JVMs of its own node only");
+    }
     double pool = share(conf, DFS_MPCACHE_POOL_SHARE_KEY, DFS_MPCACHE_POOL_SHARE_DEFAULT);
     double localized = share(conf, DFS_MPCACHE_LOCALIZED_SHARE_KEY,
         DFS_MPCACHE_LOCALIZED_SHARE_DEFAULT);
@@ -77,7 +82,9 @@ public record LocalizedSettings(List<File> dirs, InetSocketAddress address, doub
         positiveShare(conf, DFS_MPCACHE_LOCALIZED_ATTEMPT_MAX_SHARE_KEY,
             DFS_MPCACHE_LOCALIZED_ATTEMPT_MAX_SHARE_DEFAULT),
         nonNegativeBytes(conf, DFS_MPCACHE_POOL_UNIT_KEY, DFS_MPCACHE_POOL_UNIT_DEFAULT,
-            "0: a block, or a 64th of a cache of fewer than 64 blocks"));
+            "0: a block, or a 64th of a cache of fewer than 64 blocks"),
+        positiveMillis(conf, DFS_MPCACHE_DIR_IO_TIMEOUT_KEY,
+            DFS_MPCACHE_DIR_IO_TIMEOUT_DEFAULT_MS));
   }
 
   private static double positiveShare(Configuration conf, String key, double defaultValue)

@@ -1,8 +1,10 @@
 package org.mpcache.slave;
 
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Iterator;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -164,6 +166,13 @@ final class LocalizedLedger {
   /** A scan of the localized dirs begins; returns its number for {@link #scanned}. */
   long scanBegins() {
     return ++scansBegun;
+  }
+
+  /** The attempts whose files a scan must count by attempt: running ones, and ended to measure. */
+  Set<String> attemptsToMeasure() {
+    Set<String> attempts = new HashSet<>(leases.keySet());
+    attempts.addAll(ended.keySet());
+    return attempts;
   }
 
   /**

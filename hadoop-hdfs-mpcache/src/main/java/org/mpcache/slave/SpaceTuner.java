@@ -1,5 +1,6 @@
 package org.mpcache.slave;
 
+import static org.mpcache.conf.MpCacheConfigKeys.DFS_MPCACHE_DIR_IO_TIMEOUT_KEY;
 import static org.mpcache.conf.MpCacheConfigKeys.DFS_MPCACHE_LOCALIZED_DIRS_KEY;
 import static org.mpcache.conf.MpCacheConfigKeys.DFS_MPCACHE_LOCALIZED_RELAY_SECRET_FILE_KEY;
 import static org.mpcache.conf.MpCacheConfigKeys.DFS_MPCACHE_POOL_UNIT_KEY;
@@ -8,16 +9,17 @@ import java.io.Closeable;
 import java.io.File;
 import java.io.IOException;
 import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
 
@@ -82,8 +84,13 @@ public final class SpaceTuner implements LocalizedSpaceProtocol, Closeable {
   private final AtomicLong refusedBytes = new AtomicLong();
   private final ScheduledExecutorService scanner = Executors.newSingleThreadScheduledExecutor(
       new ThreadFactoryBuilder().setDaemon(true).setNameFormat("mpcache-space-tuner").build());
+  private final long ioTimeoutMillis;
   private RPC.Server server;
   private String address;
+  private ChannelAddressFiles addressFiles;
+  private ScheduledFuture<?> scans;
+  /** The last publication of the address files failed (said once); on the scanner's thread. */
+  private boolean publishFailing;
   /** Paths the last scan could not read. */
   private volatile int unreadablePaths;
   /** Bytes asked for by requests waiting for input data to leave; guarded by this. */
@@ -96,6 +103,7 @@ public final class SpaceTuner implements LocalizedSpaceProtocol, Closeable {
     this.pool = pool;
     this.ledger = new LocalizedLedger(settings.leaseMillis());
     this.evictionWaitMillis = settings.evictionWaitMillis();
+    this.ioTimeoutMillis = settings.ioTimeoutMillis();
     this.jobMaxShare = settings.jobMaxShare();
     this.attemptMaxShare = settings.attemptMaxShare();
     byte[] relaySecret = settings.relaySecret();
@@ -174,8 +182,9 @@ public final class SpaceTuner implements LocalizedSpaceProtocol, Closeable {
       tuner.close();
       return null;
     }
-    tuner.scanner.scheduleWithFixedDelay(tuner::scanQuietly, 0, settings.scanMillis(),
-        TimeUnit.MILLISECONDS);
+    tuner.publishAtStart();
+    tuner.scans = tuner.scanner.scheduleWithFixedDelay(tuner::scanQuietly, 0,
+        settings.scanMillis(), TimeUnit.MILLISECONDS);
     LOG.info("mpCache Dynamic Space Tuner: {} in {}, serving tasks at {}", pool, usable,
         tuner.address);
     return tuner;
@@ -199,20 +208,23 @@ public final class SpaceTuner implements LocalizedSpaceProtocol, Closeable {
     }
     InetSocketAddress bound = NetUtils.getConnectAddress(server);
     address = bound.getHostString() + ":" + bound.getPort();
-    for (Path dir : dirs) {
-      writeAddress(dir);
-    }
+    addressFiles = new ChannelAddressFiles(dirs, address);
   }
 
-  /** Writes the address file whole (a task never reads half of it). */
-  private void writeAddress(Path dir) throws IOException {
-    Path tmp = dir.resolve(ADDRESS_FILE + ".tmp");
-    Files.writeString(tmp, address + "\n", StandardCharsets.UTF_8);
+  /**
+   * Publishes the channel's address in the localized dirs, as every scan does, waiting at most
+   * the I/O timeout: the dirs' device may hang, and the DataNode's start-up must not.
+   */
+  private void publishAtStart() {
     try {
-      Files.move(tmp, dir.resolve(ADDRESS_FILE), StandardCopyOption.ATOMIC_MOVE,
-          StandardCopyOption.REPLACE_EXISTING);
-    } catch (AtomicMoveNotSupportedException e) {
-      Files.move(tmp, dir.resolve(ADDRESS_FILE), StandardCopyOption.REPLACE_EXISTING);
+      scanner.submit(this::publishAddress).get(ioTimeoutMillis, TimeUnit.MILLISECONDS);
+    } catch (ExecutionException e) {
+      LOG.warn("mpCache: tasks do not find the localized-space channel yet", e.getCause());
+    } catch (TimeoutException e) {
+      LOG.warn("mpCache: the localized dirs {} did not answer within {} ms ({}); tasks find the"
+          + " channel once they do", dirs, ioTimeoutMillis, DFS_MPCACHE_DIR_IO_TIMEOUT_KEY);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
     }
   }
 
@@ -331,6 +343,23 @@ public final class SpaceTuner implements LocalizedSpaceProtocol, Closeable {
     rebalance();
   }
 
+  /**
+   * Writes the address file again where it is missing (the NodeManager cleans its local dirs at
+   * start-up) or replaced; says once why it cannot, until it can again.
+   */
+  private void publishAddress() {
+    try {
+      addressFiles.publish();
+      publishFailing = false;
+    } catch (IOException e) {
+      if (!publishFailing) {
+        LOG.warn("mpCache: tasks of this node may not find the localized-space channel: {}",
+            e.getMessage());
+      }
+      publishFailing = true;
+    }
+  }
+
   private void scanQuietly() {
     try {
       scan();
@@ -341,16 +370,14 @@ public final class SpaceTuner implements LocalizedSpaceProtocol, Closeable {
 
   /** Measures the localized dirs, then resizes input and localized data. */
   void scan() throws IOException {
-    for (Path dir : dirs) {
-      if (!Files.exists(dir.resolve(ADDRESS_FILE))) {
-        writeAddress(dir); // the NodeManager cleaned its local dirs at start-up
-      }
-    }
+    publishAddress();
     long scanNumber;
+    Set<String> attempts;
     synchronized (this) {
       scanNumber = ledger.scanBegins();
+      attempts = ledger.attemptsToMeasure();
     }
-    LocalizedScan scan = LocalizedScan.of(dirs, ADDRESS_FILE);
+    LocalizedScan scan = LocalizedScan.of(dirs, ADDRESS_FILE, attempts);
     if (!scan.unreadable().isEmpty() && unreadablePaths == 0) {
       LOG.warn("mpCache: {} paths under the localized dirs cannot be read by the DataNode (for"
           + " example {}); their files are not counted, running attempts' grants still are",
@@ -416,18 +443,37 @@ public final class SpaceTuner implements LocalizedSpaceProtocol, Closeable {
     return refusedBytes.get();
   }
 
+  /**
+   * Stops serving and withdraws the address files, on the scanner's thread after the scan under
+   * way, waiting at most the I/O timeout: the DataNode's shutdown does not wait for a hung device.
+   */
   @Override
   public void close() {
-    scanner.shutdownNow();
     if (server != null) {
       server.stop();
     }
-    for (Path dir : dirs) {
-      try {
-        Files.deleteIfExists(dir.resolve(ADDRESS_FILE));
-      } catch (IOException e) {
-        LOG.warn("mpCache: cannot delete {}; tasks will find no slave there", dir, e);
-      }
+    if (scans != null) {
+      scans.cancel(false);
     }
+    if (addressFiles != null) {
+      scanner.execute(() -> {
+        try {
+          addressFiles.withdraw();
+        } catch (IOException e) {
+          LOG.warn("mpCache: cannot delete the address files in {}; tasks find a channel that"
+              + " is gone and write to the HDDs", dirs, e);
+        }
+      });
+    }
+    scanner.shutdown();
+    try {
+      if (!scanner.awaitTermination(ioTimeoutMillis, TimeUnit.MILLISECONDS)) {
+        LOG.warn("mpCache: the localized dirs {} did not answer within {} ms; stopping without"
+            + " waiting for them", dirs, ioTimeoutMillis);
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    scanner.shutdownNow();
   }
 }

@@ -50,6 +50,9 @@ class TestLocalizedSettings {
         "cannot parse 'half' as a number");
     assertRejected(conf(DFS_MPCACHE_LOCALIZED_LEASE_KEY, "0s"), DFS_MPCACHE_LOCALIZED_LEASE_KEY,
         "must be above 0, got '0s'");
+    assertRejected(conf(DFS_MPCACHE_LOCALIZED_ADDRESS_KEY, "0.0.0.0:0"),
+        DFS_MPCACHE_LOCALIZED_ADDRESS_KEY, "'0.0.0.0:0' is not a loopback address: the channel"
+            + " serves the task JVMs of its own node only");
     Configuration both = conf(DFS_MPCACHE_POOL_SHARE_KEY, "0.8");
     both.set(DFS_MPCACHE_LOCALIZED_SHARE_KEY, "0.3");
     assertRejected(both, DFS_MPCACHE_POOL_SHARE_KEY, "with " + DFS_MPCACHE_LOCALIZED_SHARE_KEY

@@ -5,13 +5,18 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.mpcache.conf.MpCacheConfigKeys.*;
 
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.time.Duration;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.function.Consumer;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
@@ -40,6 +45,7 @@ class TestSpaceTuner {
 
   private CacheTestCluster cluster;
   private File localized;
+  private String address;
   private LocalizedSpaceClientSideTranslatorPB client;
 
   static Configuration conf() {
@@ -58,11 +64,20 @@ class TestSpaceTuner {
 
   /** One DataNode whose tuner keeps localized data in {@code <test dir>/localized}. */
   private void start(Configuration conf) throws IOException {
+    start(conf, dir -> { });
+  }
+
+  /** As {@link #start(Configuration)}, {@code before} seeing the localized dir first. */
+  private void start(Configuration conf, Consumer<File> before) throws IOException {
     cluster = CacheTestCluster.start("tuner", conf, 1, setup -> {
       localized = new File(setup.ssdDir().getParentFile(), "localized");
+      before.accept(localized);
       setup.overlay().set(DFS_MPCACHE_LOCALIZED_DIRS_KEY, localized.getAbsolutePath());
     });
-    String address = Files.readString(
+    if (tuner() == null) {
+      return;
+    }
+    address = Files.readString(
         new File(localized, LocalizedSpaceProtocol.ADDRESS_FILE).toPath()).trim();
     client = LocalizedSpaceClientSideTranslatorPB.connect(conf,
         NetUtils.createSocketAddr(address), 10_000);
@@ -246,6 +261,77 @@ class TestSpaceTuner {
     cluster.blocks(small).forEach(block -> assertFalse(cluster.isCached(block)));
     cluster.blocks(large).forEach(block -> assertTrue(cluster.isCached(block)));
     assertNotNull(tuner());
+  }
+
+  /**
+   * The localized dir is a NodeManager local dir, which tasks may write: whatever they plant at
+   * the names the slave writes there (a link to a file the DataNode may write, a FIFO) is
+   * replaced, never followed or opened, at start-up and whenever the address file goes missing.
+   */
+  @Test
+  void linksAndFifosPlantedWhereTheSlaveWritesAreReplacedNeverFollowedOrOpened()
+      throws Exception {
+    Path victim = GenericTestUtils.getTestDir("tuner-victim-" + System.nanoTime()).toPath();
+    Files.createDirectories(victim.getParent());
+    Files.writeString(victim, "a replica the DataNode may write");
+    List<String> names = List.of(LocalizedSpaceProtocol.ADDRESS_FILE + ".tmp",
+        LocalizedSpaceProtocol.ADDRESS_FILE);
+    // Planted before the DataNode starts: it starts (a liveness check, not a timing one), and
+    // publishes its address.
+    assertTimeoutPreemptively(Duration.ofSeconds(120), () -> start(conf(), dir -> {
+      try {
+        Files.createDirectories(dir.toPath());
+        mkfifo(dir.toPath().resolve(names.get(0)));
+        Files.createSymbolicLink(dir.toPath().resolve(names.get(1)), victim);
+      } catch (IOException | InterruptedException e) {
+        throw new AssertionError(e);
+      }
+    }), "the DataNode did not start");
+    awaitAddressPublished();
+    for (String name : names) {
+      for (boolean fifo : new boolean[] {false, true}) {
+        Path published = localized.toPath().resolve(LocalizedSpaceProtocol.ADDRESS_FILE);
+        Path planted = localized.toPath().resolve(name);
+        Files.deleteIfExists(published);
+        Files.deleteIfExists(planted);
+        if (fifo) {
+          mkfifo(planted);
+        } else {
+          Files.createSymbolicLink(planted, victim);
+        }
+        awaitAddressPublished();
+        assertEquals("a replica the DataNode may write", Files.readString(victim),
+            (fifo ? "FIFO" : "link") + " at " + name);
+      }
+    }
+    assertTrue(client.reserve(MAP, BLOCK).granted(), "the channel still serves");
+  }
+
+  /** The slave's address file is back in the localized dir: a regular file, its own address. */
+  private void awaitAddressPublished() throws Exception {
+    Path published = localized.toPath().resolve(LocalizedSpaceProtocol.ADDRESS_FILE);
+    GenericTestUtils.waitFor(() -> {
+      try {
+        return Files.isRegularFile(published, LinkOption.NOFOLLOW_LINKS)
+            && Files.readString(published).trim().equals(address);
+      } catch (IOException e) {
+        return false;
+      }
+    }, 20, 30_000, "the slave's address file rewritten");
+  }
+
+  private static void mkfifo(Path path) throws IOException, InterruptedException {
+    Process mkfifo = new ProcessBuilder("mkfifo", path.toString()).inheritIO().start();
+    assertEquals(0, mkfifo.waitFor(), "mkfifo " + path);
+  }
+
+  @Test
+  void aLocalizedAddressOffLoopbackIsRefusedNamingTheKey() throws Exception {
+    Configuration conf = conf();
+    conf.set(DFS_MPCACHE_LOCALIZED_ADDRESS_KEY, "0.0.0.0:0");
+    start(conf, dir -> { });
+    assertNull(tuner(), "no channel beyond this node's task JVMs");
+    assertTrue(cache().enabled(), "the input cache serves on");
   }
 
   @Test

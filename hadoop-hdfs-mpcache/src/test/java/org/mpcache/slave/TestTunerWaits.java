@@ -13,6 +13,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -58,7 +60,8 @@ class TestTunerWaits {
       // 4 input + 4 pool + 2 localized units; the 7 copies fill the input cache and 3 pool units.
       // Scans every 20 ms: none may hand the waiting request's units back meanwhile.
       SpaceTuner tuner = SpaceTuner.start(new LocalizedSettings(List.of(localized),
-          new InetSocketAddress("127.0.0.1", 0), 0.4, 0.2, 0.5, 10_000, 5_000, 20, null, 1, 1, UNIT),
+          new InetSocketAddress("127.0.0.1", 0), 0.4, 0.2, 0.5, 10_000, 5_000, 20, null, 1, 1, UNIT,
+          10_000),
           fixture.cache, UNIT, new Configuration());
       try {
         CompletableFuture<Reservation> reservation = CompletableFuture.supplyAsync(() -> {
@@ -83,6 +86,38 @@ class TestTunerWaits {
     }
   }
 
+  /**
+   * Tasks write the localized dirs: a link out of them is neither entered nor counted, and names
+   * made up to look like attempts take no more than the bound, while the attempts the slave
+   * knows are still counted each on its own.
+   */
+  @Test
+  void aScanStaysInItsDirsAndKeepsABoundedNumberOfNames() throws IOException {
+    Path dir = GenericTestUtils.getTestDir("scan-bounds-" + System.nanoTime()).toPath();
+    Path outside = GenericTestUtils.getTestDir("scan-outside-" + System.nanoTime()).toPath()
+        .resolve("attempt_9_0009_m_000000_0");
+    Files.createDirectories(outside);
+    Files.write(outside.resolve("file.out"), new byte[5000]);
+    Path appDir = dir.resolve("usercache/u/appcache/application_1_0001");
+    Files.createDirectories(appDir);
+    Files.createSymbolicLink(appDir.resolve("link"), outside.getParent());
+    String known = "attempt_1_0001_r_000000_0";
+    for (int i = 0; i < 20; i++) {
+      Files.write(Files.createDirectories(appDir.resolve("attempt_1_0001_m_0000" + (10 + i)
+          + "_0")).resolve("file.out"), new byte[10]);
+    }
+    Files.write(Files.createDirectories(appDir.resolve(known)).resolve("file.out"), new byte[7]);
+
+    LocalizedScan scan = LocalizedScan.of(List.of(dir), LocalizedSpaceProtocol.ADDRESS_FILE,
+        Set.of(known), 5);
+    Map<String, Long> counted = scan.bytesByAttempt();
+    assertEquals(7L, counted.get(known), "a known attempt is counted on its own");
+    assertEquals(5 + 1 + 1, counted.size(), "5 others, the known one, and no attempt");
+    assertEquals(15L * 10, counted.get(LocalizedLedger.NO_ATTEMPT), "the rest, as no attempt's");
+    assertEquals(20L * 10 + 7, counted.values().stream().mapToLong(Long::longValue).sum(),
+        "nothing behind the link");
+  }
+
   @Test
   void aScanSkipsPathsItMayNotReadAndCountsTheRest() throws IOException {
     Path dir = GenericTestUtils.getTestDir("unreadable-" + System.nanoTime()).toPath();
@@ -95,7 +130,8 @@ class TestTunerWaits {
 
     // Running as root here, no path is unreadable: the visitor is handed the failure the JDK
     // gives for a directory the DataNode's user may not open.
-    LocalizedScan scan = LocalizedScan.of(List.of(dir), LocalizedSpaceProtocol.ADDRESS_FILE);
+    LocalizedScan scan = LocalizedScan.of(List.of(dir), LocalizedSpaceProtocol.ADDRESS_FILE,
+        Set.of());
     var visitor = scan.visitor(dir, LocalizedSpaceProtocol.ADDRESS_FILE);
     assertEquals(FileVisitResult.CONTINUE,
         visitor.visitFileFailed(secret, new AccessDeniedException(secret.toString())));

@@ -12,6 +12,7 @@ import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
@@ -37,11 +38,13 @@ import org.apache.hadoop.mapred.SsdMapOutputCollector;
 import org.apache.hadoop.io.compress.CompressionCodec;
 import org.apache.hadoop.io.compress.DefaultCodec;
 import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.Mapper;
 import org.apache.hadoop.mapreduce.MRConfig;
 import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.lib.map.InverseMapper;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
+import org.apache.hadoop.mapreduce.lib.output.NullOutputFormat;
 import org.apache.hadoop.mapreduce.task.reduce.SsdShuffle;
 import org.apache.hadoop.mapreduce.v2.MiniMRYarnCluster;
 import org.apache.hadoop.service.Service;
@@ -52,6 +55,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.Timeout;
+import org.mpcache.protocol.LocalizedSpaceProtocol;
 import org.mpcache.slave.SpaceTuner;
 
 /**
@@ -327,6 +331,96 @@ class TestSsdShuffleJobs {
         "a task attempt holding SSD room");
     job.killJob();
     awaitNothingHeld();
+  }
+
+  /**
+   * A task plants links and FIFOs at the names the slave writes in its NodeManager's local dirs
+   * (every task may write them under the default container executor) and removes the address
+   * file, each time waiting until the slave has written it again ({@link PlantingMapper}): no
+   * file outside the dirs changes, and the DataNode goes on serving and scanning.
+   */
+  @Test
+  void aTaskPlantingLinksAndFifosInItsLocalDirsChangesNothingOutsideThemAndStallsNoDataNode()
+      throws Exception {
+    Path victim = mkdirs(work).toPath().resolve("victim");
+    Files.writeString(victim, "a file the DataNode may write");
+    Job job = Job.getInstance(new Configuration(yarn.getConfig()), "plant links");
+    job.getConfiguration().set(PlantingMapper.VICTIM_KEY, victim.toString());
+    job.getConfiguration().setInt(MRJobConfig.MAP_MAX_ATTEMPTS, 1);
+    job.setJarByClass(TestSsdShuffleJobs.class);
+    job.setMapperClass(PlantingMapper.class);
+    job.setNumReduceTasks(0);
+    job.setOutputFormatClass(NullOutputFormat.class);
+    FileInputFormat.addInputPath(job, new org.apache.hadoop.fs.Path("/in/part-0"));
+    boolean succeeded = job.waitForCompletion(false);
+    assertEquals("a file the DataNode may write", Files.readString(victim));
+    assertTrue(succeeded, "the planting task failed (its syslog says why)");
+    assertEquals(4, job.getCounters().findCounter(PlantingMapper.Planted.REPLACED).getValue(),
+        "a link and a FIFO at each of the two names, each replaced by the slave");
+
+    Path published = localized.toPath().resolve(LocalizedSpaceProtocol.ADDRESS_FILE);
+    Files.delete(published);
+    GenericTestUtils.waitFor(() -> Files.isRegularFile(published, LinkOption.NOFOLLOW_LINKS),
+        20, 30_000, "the slave's scans going on");
+    assertEquals(LINES_PER_FILE, lines(dfs.getFileSystem(),
+        new org.apache.hadoop.fs.Path("/in/part-0")), "the DataNode serves reads");
+  }
+
+  private static long lines(FileSystem fs, org.apache.hadoop.fs.Path file) throws IOException {
+    try (BufferedReader in = new BufferedReader(
+        new InputStreamReader(fs.open(file), StandardCharsets.UTF_8))) {
+      return in.lines().count();
+    }
+  }
+
+  /**
+   * In each of its local dirs that holds the slave's address file: for each name the slave
+   * writes there, a link to {@link #VICTIM_KEY} and then a FIFO are planted in place of the file,
+   * which is removed; the task waits for the slave to write it again.
+   */
+  public static final class PlantingMapper
+      extends Mapper<LongWritable, Text, LongWritable, Text> {
+    static final String VICTIM_KEY = "mpcache.test.victim";
+
+    enum Planted { REPLACED }
+
+    @Override
+    protected void setup(Context context) throws IOException, InterruptedException {
+      Path victim = Path.of(context.getConfiguration().get(VICTIM_KEY));
+      for (String appDir : System.getenv("LOCAL_DIRS").split(",")) {
+        // <local dir>/usercache/<user>/appcache/<application>
+        Path localDir = Path.of(appDir).getParent().getParent().getParent().getParent();
+        Path published = localDir.resolve(LocalizedSpaceProtocol.ADDRESS_FILE);
+        if (!Files.exists(published, LinkOption.NOFOLLOW_LINKS)) {
+          continue;
+        }
+        for (String name : List.of(LocalizedSpaceProtocol.ADDRESS_FILE + ".tmp",
+            LocalizedSpaceProtocol.ADDRESS_FILE)) {
+          for (boolean fifo : new boolean[] {false, true}) {
+            Path planted = localDir.resolve(name);
+            Files.deleteIfExists(published);
+            Files.deleteIfExists(planted);
+            if (fifo) {
+              Process mkfifo = new ProcessBuilder("mkfifo", planted.toString()).start();
+              if (mkfifo.waitFor() != 0) {
+                throw new IOException("mkfifo " + planted + " failed");
+              }
+            } else {
+              Files.createSymbolicLink(planted, victim);
+            }
+            long deadline = System.currentTimeMillis() + 30_000;
+            while (!Files.isRegularFile(published, LinkOption.NOFOLLOW_LINKS)) {
+              if (System.currentTimeMillis() > deadline) {
+                throw new IOException("the slave did not write " + published + " again after a "
+                    + (fifo ? "FIFO" : "link") + " was planted at " + planted);
+              }
+              Thread.sleep(20); // the task polls the DataNode's scan; nothing to wait on
+            }
+            context.getCounter(Planted.REPLACED).increment(1);
+          }
+        }
+      }
+    }
   }
 
   /** The output holds every input line once, in order. */
