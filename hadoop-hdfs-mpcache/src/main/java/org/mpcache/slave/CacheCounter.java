@@ -25,6 +25,8 @@ public enum CacheCounter {
   DIR_CHECKS("Checks of the SSD dirs that answered (passed or failed)"),
   STALE_DISCARDED("Copies discarded because they no longer matched their replica"),
   HANDOUT_VERIFICATIONS("Copies read and verified whole before a short-circuit hand-out"),
+  HANDOUTS_UNVERIFIED("Short-circuit hand-outs given the HDD replica because the copy's"
+      + " verification did not end within dfs.mpcache.dir.io.timeout (or too many waited)"),
   COPIES_SCRUBBED("Copies read and verified whole by the scrubber"),
   BYTES_SCRUBBED("Bytes of copies read and verified by the scrubber");
 

@@ -10,7 +10,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.apache.hadoop.hdfs.protocol.BlockLocalPathInfo;
 import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
 import org.apache.hadoop.hdfs.server.datanode.fsdataset.LengthInputStream;
-import org.apache.hadoop.util.Time;
 import org.mpcache.slave.store.CachedCopy;
 import org.mpcache.slave.store.SsdStore;
 
@@ -39,16 +38,16 @@ final class CacheReads {
   private final ShortCircuitSlots slots;
   private final CopyRead.Failures failures;
   private final CacheCounter.Values counters;
-  private final long handoutMaxAgeMillis;
+  private final HandoutVerifier verifier;
   private final ThreadLocal<PendingRead> pending = new ThreadLocal<>();
-  /** The block whose short-circuit request on this thread is registering a slot. */
-  private final ThreadLocal<BlockKey> slotRegistered = new ThreadLocal<>();
+  /** The short-circuit request on this thread that is registering a slot. */
+  private final ThreadLocal<SlotRequest> slotRequest = new ThreadLocal<>();
   /** Blocks the DataNode was asked to keep in memory (HDFS centralized cache). */
   private final Set<BlockKey> inMemory = ConcurrentHashMap.newKeySet();
 
   CacheReads(CopyIndex index, SsdStore store, ReplicaSource replicas, Fills fills,
       CopyReclaimer reclaimer, ShortCircuitSlots slots, CopyRead.Failures failures,
-      CacheCounter.Values counters, long handoutMaxAgeMillis) {
+      CacheCounter.Values counters, HandoutVerifier verifier) {
     this.index = index;
     this.store = store;
     this.replicas = replicas;
@@ -57,13 +56,13 @@ final class CacheReads {
     this.slots = slots;
     this.failures = failures;
     this.counters = counters;
-    this.handoutMaxAgeMillis = handoutMaxAgeMillis;
+    this.verifier = verifier;
   }
 
   /** {@code FsDatasetSpi#getMetaDataInputStream}: for a client read, the first of its two opens. */
   LengthInputStream openMeta(ExtendedBlock block, ReadCaller caller) throws IOException {
     BlockKey key = keyOf(block);
-    slotRegistered.remove();
+    slotRequest.remove();
     if (caller == ReadCaller.SHORT_CIRCUIT_FDS) {
       PendingRead read = takePending(key);
       if (read != null && read.handedOutMeta() != null) {
@@ -96,7 +95,7 @@ final class CacheReads {
     if (caller == ReadCaller.SHORT_CIRCUIT_FDS) {
       return openForShortCircuit(block, key, offset);
     }
-    slotRegistered.remove();
+    slotRequest.remove();
     PendingRead read = takePending(key);
     if (read != null && (read.handedOutMeta() != null
         || read.replica().generationStamp() != block.getGenerationStamp())) {
@@ -124,7 +123,7 @@ final class CacheReads {
    */
   BlockLocalPathInfo localPathInfo(ExtendedBlock block, BlockLocalPathInfo hddPaths) {
     BlockKey key = keyOf(block);
-    slotRegistered.remove();
+    slotRequest.remove();
     LiveReplica replica = replicas.finalizedReplica(key);
     if (replica == null || !replica.cacheable(key)) {
       return hddPaths;
@@ -142,11 +141,23 @@ final class CacheReads {
   }
 
   /**
-   * The DataNode is registering a shared-memory slot for a short-circuit request on this
-   * thread: the copy it is about to hand out can be revoked through it.
+   * The DataNode is about to register a shared-memory slot for a short-circuit request on this
+   * thread: the copy it hands out next can be revoked through that slot, once registered.
    */
-  void slotRegistered(BlockKey key) {
-    slotRegistered.set(key);
+  void slotRegistering(BlockKey key) {
+    slotRequest.set(new SlotRequest(key, slots.registeredSlots(key)));
+  }
+
+  /**
+   * A request registering a slot for {@code key}, and the slots the block had before. The
+   * registration may fail, or the request fail after it (the DataNode then unregisters the
+   * slot), before the descriptors are asked for: a later request on the same connection must
+   * not pass for this one, so the slot it added is looked for, not only the block.
+   */
+  private record SlotRequest(BlockKey key, Set<Object> slotsBefore) {
+    boolean registeredFor(BlockKey asked, Set<Object> slotsNow) {
+      return key.equals(asked) && !slotsBefore.containsAll(slotsNow);
+    }
   }
 
   /**
@@ -165,9 +176,10 @@ final class CacheReads {
   private InputStream openForShortCircuit(ExtendedBlock block, BlockKey key, long offset)
       throws IOException {
     releasePending();
-    boolean revocable = key.equals(slotRegistered.get()) && slots.registered(key)
-        && !inMemory.contains(key);
-    slotRegistered.remove();
+    SlotRequest request = slotRequest.get();
+    slotRequest.remove();
+    boolean revocable = request != null && !inMemory.contains(key)
+        && request.registeredFor(key, slots.registeredSlots(key));
     LiveReplica replica = replicas.finalizedReplica(key);
     if (replica == null || offset != 0 || !replica.cacheable(key)) {
       return replicas.openData(block, offset);
@@ -191,20 +203,12 @@ final class CacheReads {
 
   /**
    * The copy to hand to a short-circuit reader, which checks nothing the DataNode does not: it
-   * is read and verified whole first unless that was done within the configured age.
+   * is read and verified whole first unless that was done within the configured age, off this
+   * thread ({@link HandoutVerifier}); null when it was not verified in time.
    */
   private CachedCopy verifiedForHandout(BlockKey key, LiveReplica replica, long generationStamp) {
     CachedCopy copy = lookup(key, replica, generationStamp);
-    if (copy == null || copy.verifiedWithin(Time.monotonicNow(), handoutMaxAgeMillis)) {
-      return copy;
-    }
-    counters.increment(CacheCounter.HANDOUT_VERIFICATIONS);
-    try (CopyRead read = CopyRead.open(copy, store, failures, counters)) {
-      read.verifyWhole(null);
-      return copy;
-    } catch (IOException e) {
-      return null; // reported and dropped
-    }
+    return copy != null && verifier.verified(copy) ? copy : null;
   }
 
   private CachedCopy lookup(BlockKey key, LiveReplica replica, long generationStamp) {

@@ -33,7 +33,8 @@ import org.slf4j.LoggerFactory;
  *
  * <ul>
  *   <li>{@link CopyIndex}: which copies exist (the only locked state; no I/O under its lock),
- *   <li>{@link CacheReads}: read routing, remote and short-circuit,
+ *   <li>{@link CacheReads}: read routing, remote and short-circuit, and
+ *       {@link HandoutVerifier}: copies verified before a short-circuit hand-out,
  *   <li>{@link Fills}: provisional copies and asynchronous admission,
  *   <li>{@link CopyReclaimer}: revoking and deleting copies that left the index,
  *   <li>{@link DirHealth} and {@link CopyAdoption}: dirs out of and back into use,
@@ -61,6 +62,7 @@ public final class InputCache implements ArbitratedCache {
   private final DirHealth health;
   private final Fills fills;
   private final CacheReads reads;
+  private final HandoutVerifier verifier;
   private final Scrubber scrubber;
   private volatile long freePoolBytes;
   private volatile long localizedBytes;
@@ -77,6 +79,7 @@ public final class InputCache implements ArbitratedCache {
     this.health = null;
     this.fills = null;
     this.reads = null;
+    this.verifier = null;
     this.scrubber = null;
     LOG.error("mpCache input cache is disabled, the DataNode serves every read from HDD: {}",
         settingsProblem);
@@ -96,8 +99,10 @@ public final class InputCache implements ArbitratedCache {
     this.fills = new Fills(index, store, replicas, arbiter, reclaimer, health, counters,
         settings.fillThreads(), settings.fillQueue(), settings.admissionWaitMillis(),
         settings.ioTimeoutMillis());
+    this.verifier = new HandoutVerifier(store, this::dropBroken, counters,
+        settings.handoutMaxAgeMillis(), settings.ioTimeoutMillis());
     this.reads = new CacheReads(index, store, replicas, fills, reclaimer, slots,
-        this::dropBroken, counters, settings.handoutMaxAgeMillis());
+        this::dropBroken, counters, verifier);
     this.scrubber = new Scrubber(index, store, replicas, reclaimer, this::dropBroken, counters,
         settings.scrubBytesPerSecond());
   }
@@ -311,9 +316,14 @@ public final class InputCache implements ArbitratedCache {
 
   // ---- Reads -------------------------------------------------------------------------------
 
-  /** {@code FsDatasetSpi#getMetaDataInputStream}. */
+  /**
+   * {@code FsDatasetSpi#getMetaDataInputStream}. For descriptors, the second open: it keeps the
+   * first's decision ({@link #openData}), even if the cache turned off in between.
+   */
   public LengthInputStream openMeta(ExtendedBlock block, ReadCaller caller) throws IOException {
-    return routed(caller) ? reads.openMeta(block, caller) : replicas.openMeta(block);
+    boolean secondOpen = caller == ReadCaller.SHORT_CIRCUIT_FDS && reads != null;
+    return secondOpen || routed(caller) ? reads.openMeta(block, caller)
+        : replicas.openMeta(block);
   }
 
   /**
@@ -332,12 +342,12 @@ public final class InputCache implements ArbitratedCache {
   }
 
   /**
-   * The DataNode registers a short-circuit slot for a request on this thread
+   * The DataNode is about to register a short-circuit slot for a request on this thread
    * ({@code DataXceiver#requestShortCircuitFds}): the copy handed out next can be revoked.
    */
-  public void shortCircuitSlotRegistered(String blockPoolId, long blockId) {
+  public void shortCircuitSlotRegistering(String blockPoolId, long blockId) {
     if (enabled()) {
-      reads.slotRegistered(new BlockKey(blockPoolId, blockId));
+      reads.slotRegistering(new BlockKey(blockPoolId, blockId));
     }
   }
 
@@ -452,6 +462,7 @@ public final class InputCache implements ArbitratedCache {
       master.stop();
     }
     scrubber.close();
+    verifier.close();
     health.close();
     fills.close();
     reclaimer.close();

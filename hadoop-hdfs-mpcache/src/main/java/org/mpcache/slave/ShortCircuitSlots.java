@@ -1,5 +1,7 @@
 package org.mpcache.slave;
 
+import java.util.Set;
+
 /**
  * How the cache tells local readers that the files of a block they hold must not be used for new
  * reads: the DataNode's {@code ShortCircuitRegistry} marks their shared-memory slots invalid.
@@ -10,6 +12,9 @@ public interface ShortCircuitSlots {
   /** Marks the block's slots invalid: their holders ask the DataNode again at their next read. */
   void revoke(BlockKey key);
 
-  /** True when some local reader holds a slot for the block (the registry knows one). */
-  boolean registered(BlockKey key);
+  /**
+   * The slots local readers hold for the block now, each as itself (compared by identity): a
+   * request that registered a slot is told from one that did not by the slot it added.
+   */
+  Set<Object> registeredSlots(BlockKey key);
 }

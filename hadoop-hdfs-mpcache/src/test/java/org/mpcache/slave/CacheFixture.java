@@ -8,6 +8,8 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
 import org.apache.hadoop.hdfs.server.datanode.FileIoProvider;
@@ -23,6 +25,8 @@ import org.mpcache.conf.SlaveSettings;
 final class CacheFixture implements AutoCloseable {
   final FakeReplicas replicas = new FakeReplicas();
   final List<BlockKey> revoked = Collections.synchronizedList(new ArrayList<>());
+  /** The short-circuit slots local readers hold (of any block). */
+  final Set<Object> slots = ConcurrentHashMap.newKeySet();
   final File ssd;
   final SsdFaults faults;
   final InputCache cache;
@@ -68,8 +72,8 @@ final class CacheFixture implements AutoCloseable {
           }
 
           @Override
-          public boolean registered(BlockKey key) {
-            return true;
+          public Set<Object> registeredSlots(BlockKey key) {
+            return Set.copyOf(slots);
           }
         });
     cache.loadBlockPool(FakeReplicas.POOL);

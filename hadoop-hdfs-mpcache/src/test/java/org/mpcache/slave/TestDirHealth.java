@@ -6,12 +6,16 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
+import java.io.FileInputStream;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.util.Random;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 import org.apache.hadoop.fs.FileUtil;
+import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
+import org.apache.hadoop.hdfs.server.datanode.fsdataset.LengthInputStream;
 import org.apache.hadoop.hdfs.server.datanode.FileIoProvider.OPERATION;
 import org.apache.hadoop.test.GenericTestUtils;
 import org.junit.jupiter.api.Test;
@@ -131,6 +135,32 @@ class TestDirHealth {
       GenericTestUtils.waitFor(fixture.cache::enabled, 10, 30_000, "the cache on again");
       fixture.fill(second);
       assertArrayEquals(fixture.replicas.data(second), fixture.read(second));
+    }
+  }
+
+  /**
+   * A short-circuit hand-out opens the data, then the checksums: a dir that fails in between
+   * changes nothing of what the first open decided (before, the reader got the HDD replica's
+   * checksums beside the copy's data, and the copy's checksum file stayed open).
+   */
+  @Test
+  void aDirFailingBetweenTheTwoOpensOfAHandOutKeepsTheCopysChecksums() throws Exception {
+    try (CacheFixture fixture = CacheFixture.settings().open("failing-handout")) {
+      BlockKey key = fixture.replicas.add(12, BLOCK);
+      fixture.fill(key);
+      ExtendedBlock block = fixture.replicas.block(key);
+      fixture.cache.shortCircuitSlotRegistering(key.blockPoolId(), key.blockId());
+      fixture.slots.add(new Object()); // the DataNode registers the request's slot
+      try (InputStream data = fixture.cache.openData(block, 0, ReadCaller.SHORT_CIRCUIT_FDS)) {
+        assertEquals(1, fixture.cache.counter(CacheCounter.HITS), "the copy's data");
+        FileUtil.fullyDelete(fixture.ssd);
+        GenericTestUtils.waitFor(() -> !fixture.cache.enabled(), 10, 30_000, "the cache off");
+        try (LengthInputStream meta = fixture.cache.openMeta(block,
+            ReadCaller.SHORT_CIRCUIT_FDS)) {
+          assertTrue(meta.getWrappedStream() instanceof FileInputStream,
+              "the copy's checksum file, not the HDD replica's: " + meta.getWrappedStream());
+        }
+      }
     }
   }
 

@@ -2,6 +2,8 @@ package org.mpcache.slave;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.mpcache.conf.MpCacheConfigKeys.DFS_MPCACHE_DIR_CHECK_KEY;
 import static org.mpcache.conf.MpCacheConfigKeys.DFS_MPCACHE_DIR_IO_TIMEOUT_KEY;
@@ -9,10 +11,14 @@ import static org.mpcache.slave.CacheTestCluster.BLOCK_SIZE;
 
 import java.io.File;
 import java.io.IOException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
 import org.apache.hadoop.conf.Configuration;
@@ -22,12 +28,16 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.DFSTestUtil;
+import org.apache.hadoop.hdfs.DFSUtilClient;
 import org.apache.hadoop.hdfs.client.HdfsClientConfigKeys;
 import org.apache.hadoop.hdfs.client.HdfsDataInputStream;
+import org.apache.hadoop.hdfs.protocol.BlockLocalPathInfo;
+import org.apache.hadoop.hdfs.protocol.ClientDatanodeProtocol;
 import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
 import org.apache.hadoop.hdfs.protocol.LocatedBlock;
 import org.apache.hadoop.hdfs.server.datanode.DataNode;
 import org.apache.hadoop.hdfs.server.datanode.FileIoProvider.OPERATION;
+import org.apache.hadoop.ipc.RPC;
 import org.apache.hadoop.security.UserGroupInformation;
 import org.apache.hadoop.test.GenericTestUtils;
 import org.junit.jupiter.api.AfterAll;
@@ -57,6 +67,8 @@ class TestSsdFaults {
     conf.set(DFS_MPCACHE_DIR_IO_TIMEOUT_KEY, "1s");
     // A read stuck on a hung device is given up by its client after this, and retried.
     conf.setInt(HdfsClientConfigKeys.DFS_CLIENT_SOCKET_TIMEOUT_KEY, 5_000);
+    // Two IPC handlers, which legacy short-circuit readers and recoveries share.
+    conf.setInt(DFSConfigKeys.DFS_DATANODE_HANDLER_COUNT_KEY, 2);
     cluster = CacheTestCluster.start("faults", conf, 2, null);
     for (DataNode dn : cluster.mini().getDataNodes()) {
       FAULTS.add(SsdFaults.install(dn.getFileIoProvider()));
@@ -140,6 +152,51 @@ class TestSsdFaults {
     assertTrue(cluster.cache(0).failedDirs().get(0).contains("has not returned"));
     cluster.assertHddReplicasIntact(cached, 1);
     cluster.assertHddReplicasIntact(uncached, 1);
+  }
+
+  /**
+   * Legacy short-circuit readers ask the DataNode's IPC handlers for a block's paths, and a copy
+   * not verified within the hand-out age (0 here) is read and verified whole first: off the
+   * handler, which waits for it at most the I/O timeout. With the SSD hung, the handlers answer
+   * (with the HDD replica's paths) and go on serving what lease and pipeline recovery need.
+   */
+  @Test
+  void aHungSsdHoldsNoIpcHandlerOfTheDataNode() throws Exception {
+    Path file = new Path("/hung-handouts");
+    cluster.writeOn(file, 4 * BLOCK_SIZE, 11, 0);
+    cluster.read(file);
+    cluster.waitCached(file);
+    List<LocatedBlock> blocks = cluster.blocks(file);
+    DataNode dn = cluster.mini().getDataNodes().get(0);
+    ClientDatanodeProtocol handlers = DFSUtilClient.createClientDatanodeProtocolProxy(
+        dn.getDatanodeId(), cluster.fs().getConf(), 60_000, false);
+    FAULTS.get(0).hang(OPERATION.READ);
+
+    ExecutorService legacyReaders = Executors.newFixedThreadPool(2 * blocks.size());
+    try {
+      List<Future<BlockLocalPathInfo>> handouts = new ArrayList<>();
+      for (int i = 0; i < 2; i++) {
+        for (LocatedBlock block : blocks) {
+          handouts.add(legacyReaders.submit(() -> handlers.getBlockLocalPathInfo(
+              block.getBlock(), block.getBlockToken())));
+        }
+      }
+      GenericTestUtils.waitFor(() -> FAULTS.get(0).hanging() > 0, 10, 30_000,
+          "a hand-out's verification hangs in the device");
+      // A liveness check with a generous bound, not a timing assertion.
+      long visible = assertTimeoutPreemptively(Duration.ofSeconds(60),
+          () -> handlers.getReplicaVisibleLength(blocks.get(0).getBlock()),
+          "an IPC handler stays held by the hung SSD");
+      assertEquals(BLOCK_SIZE, visible);
+      for (Future<BlockLocalPathInfo> handout : handouts) {
+        String path = handout.get(60, TimeUnit.SECONDS).getBlockPath();
+        assertFalse(path.contains("/mpcache/input/"), "the HDD replica's path: " + path);
+      }
+    } finally {
+      legacyReaders.shutdownNow();
+      RPC.stopProxy(handlers);
+    }
+    cluster.assertHddReplicasIntact(file, 1);
   }
 
   @Test

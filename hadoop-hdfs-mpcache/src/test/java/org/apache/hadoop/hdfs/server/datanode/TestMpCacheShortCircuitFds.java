@@ -5,10 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.ArgumentMatchers.anyBoolean;
 import static org.mockito.ArgumentMatchers.anyInt;
 import static org.mockito.ArgumentMatchers.eq;
 import static org.mockito.Mockito.atLeastOnce;
 import static org.mockito.Mockito.doAnswer;
+import static org.mockito.Mockito.doNothing;
+import static org.mockito.Mockito.doThrow;
 import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
@@ -22,9 +25,12 @@ import java.io.IOException;
 import java.lang.reflect.Field;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.fs.InvalidRequestException;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hdfs.ExtendedBlockId;
 import org.apache.hadoop.hdfs.net.Peer;
@@ -33,7 +39,9 @@ import org.apache.hadoop.hdfs.protocol.LocatedBlock;
 import org.apache.hadoop.hdfs.protocol.proto.DataTransferProtos.BlockOpResponseProto;
 import org.apache.hadoop.hdfs.protocol.proto.DataTransferProtos.Status;
 import org.apache.hadoop.hdfs.shortcircuit.ShortCircuitShm.ShmId;
+import org.apache.hadoop.hdfs.shortcircuit.ShortCircuitShm.Slot;
 import org.apache.hadoop.hdfs.shortcircuit.ShortCircuitShm.SlotId;
+import org.apache.hadoop.thirdparty.com.google.common.collect.HashMultimap;
 import org.apache.hadoop.net.unix.DomainSocket;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -83,8 +91,22 @@ class TestMpCacheShortCircuitFds {
     allowFdPassingWithoutNativeCode(dn);
     stockRegistry = dn.shortCircuitRegistry;
     registry = mock(ShortCircuitRegistry.class);
-    // The registry knows a slot of every block asked about (registerSlot is stubbed away).
-    when(registry.getClientNames(any())).thenReturn("a local client");
+    // A registry that holds the slots registered, until they are unregistered.
+    HashMultimap<ExtendedBlockId, Slot> slots = HashMultimap.create();
+    Map<SlotId, Slot> byId = new HashMap<>();
+    doAnswer(invocation -> {
+      Slot slot = mock(Slot.class);
+      byId.put(invocation.getArgument(1), slot);
+      return slots.put(invocation.getArgument(0), slot);
+    }).when(registry).registerSlot(any(), any(), anyBoolean());
+    doAnswer(invocation -> {
+      Slot slot = byId.remove(invocation.getArgument(0));
+      return slots.values().remove(slot);
+    }).when(registry).unregisterSlot(any());
+    when(registry.visit(any())).thenAnswer(invocation -> invocation
+        .<ShortCircuitRegistry.Visitor>getArgument(0).accept(new HashMap<>(), slots));
+    when(registry.getClientNames(any())).thenAnswer(invocation ->
+        slots.containsKey(invocation.getArgument(0)) ? "a local client" : "");
     dn.shortCircuitRegistry = registry;
   }
 
@@ -138,12 +160,42 @@ class TestMpCacheShortCircuitFds {
     byte[] data = cluster.writeCached(file, BLOCK_SIZE, 12);
     cluster.garbleHddReplicas(file);
     ExtendedBlock block = cluster.blocks(file).get(0).getBlock();
-    when(registry.getClientNames(ExtendedBlockId.fromExtendedBlock(block))).thenReturn("");
+    doNothing().when(registry).registerSlot(eq(ExtendedBlockId.fromExtendedBlock(block)), any(),
+        anyBoolean());
 
     Handout handout = request(block, SLOT);
 
     assertEquals(Status.SUCCESS, handout.status());
     assertFalse(Arrays.equals(data, handout.files().get(0)), "the HDD replica's descriptors");
+  }
+
+  /**
+   * A request whose slot registration fails, or which fails after it (the DataNode then
+   * unregisters the slot), leaves nothing a later request on the same connection could pass
+   * for its own slot: that one, without a slot, gets the HDD replica even while another reader
+   * holds a slot of the block.
+   */
+  @Test
+  void aFailedSlotRequestLeavesNoSlotToTheNextRequestOnItsConnection() throws Exception {
+    Path file = new Path("/failed-slot");
+    byte[] data = cluster.writeCached(file, BLOCK_SIZE, 14);
+    ExtendedBlock block = cluster.blocks(file).get(0).getBlock();
+    assertArrayEquals(data, request(block, new SlotId(new ShmId(7, 12), 4)).files().get(0),
+        "another reader holds a slot of the block and the copy");
+    cluster.garbleHddReplicas(file);
+
+    SlotId unknown = new SlotId(new ShmId(7, 13), 5);
+    doThrow(new InvalidRequestException("there is no shared memory segment registered"))
+        .when(registry).registerSlot(any(), eq(unknown), anyBoolean());
+    assertEquals(Status.ERROR, request(block, unknown).status(), "the registration failed");
+    assertFalse(Arrays.equals(data, request(block, null).files().get(0)),
+        "no slot: the HDD replica's descriptors");
+
+    Handout unsupported = request(block, SLOT, 0);
+    assertEquals(Status.ERROR_UNSUPPORTED, unsupported.status(), "a version the client lacks");
+    verify(registry).unregisterSlot(SLOT);
+    assertFalse(Arrays.equals(data, request(block, null).files().get(0)),
+        "no slot: the HDD replica's descriptors");
   }
 
   @Test
@@ -219,6 +271,11 @@ class TestMpCacheShortCircuitFds {
    * null for a client without shared memory; the passed files are read as the client would.
    */
   private Handout request(ExtendedBlock block, SlotId slot) throws IOException {
+    return request(block, slot, 1);
+  }
+
+  /** As {@link #request(ExtendedBlock, SlotId)}, from a client of that block format version. */
+  private Handout request(ExtendedBlock block, SlotId slot, int maxVersion) throws IOException {
     Peer peer = mock(Peer.class);
     DomainSocket socket = mock(DomainSocket.class);
     ByteArrayOutputStream response = new ByteArrayOutputStream();
@@ -235,7 +292,8 @@ class TestMpCacheShortCircuitFds {
       return null;
     }).when(socket).sendFileDescriptors(any(), any(), anyInt(), anyInt());
 
-    DataXceiver.create(peer, dn, null).requestShortCircuitFds(block, null, slot, 1, false);
+    DataXceiver.create(peer, dn, null).requestShortCircuitFds(block, null, slot, maxVersion,
+        false);
     Status status = BlockOpResponseProto.parseDelimitedFrom(
         new ByteArrayInputStream(response.toByteArray())).getStatus();
     return new Handout(status, files);

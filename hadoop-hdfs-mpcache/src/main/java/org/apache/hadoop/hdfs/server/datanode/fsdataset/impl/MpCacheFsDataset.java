@@ -2,6 +2,9 @@ package org.apache.hadoop.hdfs.server.datanode.fsdataset.impl;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.Set;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.StorageType;
@@ -101,9 +104,13 @@ public class MpCacheFsDataset extends FsDatasetImpl {
     }
 
     @Override
-    public boolean registered(BlockKey key) {
+    public Set<Object> registeredSlots(BlockKey key) {
+      Set<Object> slots = Collections.newSetFromMap(new IdentityHashMap<>());
       ShortCircuitRegistry registry = datanode.getShortCircuitRegistry();
-      return registry != null && !registry.getClientNames(id(key)).isEmpty();
+      if (registry != null) {
+        registry.visit((segments, registered) -> slots.addAll(registered.get(id(key))));
+      }
+      return slots;
     }
 
     private static ExtendedBlockId id(BlockKey key) {
@@ -137,7 +144,7 @@ public class MpCacheFsDataset extends FsDatasetImpl {
   public boolean isCached(String bpid, long blockId) {
     boolean inMemory = super.isCached(bpid, blockId);
     if (!inMemory && ReadCaller.current() == ReadCaller.SHORT_CIRCUIT_SLOT) {
-      cache.shortCircuitSlotRegistered(bpid, blockId);
+      cache.shortCircuitSlotRegistering(bpid, blockId);
     }
     return inMemory;
   }
