@@ -25,7 +25,6 @@ import org.apache.hadoop.hdfs.server.namenode.INodeDirectory;
 import org.apache.hadoop.hdfs.server.namenode.INodeFile;
 import org.apache.hadoop.hdfs.server.namenode.XAttrFeature;
 import org.apache.hadoop.hdfs.server.namenode.snapshot.Snapshot;
-import org.apache.hadoop.hdfs.util.RwLockMode;
 import org.apache.hadoop.util.Time;
 
 /**
@@ -41,13 +40,13 @@ final class NameNodeNamespace implements Namespace {
   /** Block lookups per hold of the namesystem's read lock. */
   static final int BLOCKS_PER_LOCK = 1_000;
 
+  private final NamesystemHolds lock;
+
   private final FSNamesystem namesystem;
   private final boolean perFile;
   /** Read at each lookup: a refresh may change them ({@code hdfs mpcacheadmin -refresh}). */
   private final Supplier<CachedPaths> cachedPaths;
   private final long blockSizeBytes;
-  /** See {@link #lockHeldNanos()}; written by the one thread the master lets in at a time. */
-  private volatile long lockHeldNanos;
   /** Directory sizes by inode id ({@link DirectorySize#validFor}). */
   private final Map<Long, DirectorySize> directorySizes = new LinkedHashMap<>(16, 0.75f, true) {
     @Override
@@ -57,8 +56,9 @@ final class NameNodeNamespace implements Namespace {
   };
 
   NameNodeNamespace(FSNamesystem namesystem, boolean perFile, Supplier<CachedPaths> cachedPaths,
-      long blockSizeBytes) {
+      long blockSizeBytes, NamesystemHolds lock) {
     this.namesystem = namesystem;
+    this.lock = lock;
     this.perFile = perFile;
     this.cachedPaths = cachedPaths;
     this.blockSizeBytes = blockSizeBytes;
@@ -85,14 +85,13 @@ final class NameNodeNamespace implements Namespace {
     // The lock is let go between batches: a slave registering with every copy it holds must not
     // keep the NameNode's writers waiting for all of them.
     for (int from = 0; from < blockIds.length; from += BLOCKS_PER_LOCK) {
-      namesystem.readLock(RwLockMode.GLOBAL);
-      long locked = System.nanoTime();
-      try {
+      try (NamesystemHolds.Hold hold = lock.take("mpCacheDataSets")) {
         for (int i = from; i < Math.min(blockIds.length, from + BLOCKS_PER_LOCK); i++) {
+          hold.spend(NamesystemHolds.LOOKUP_WORK);
           BlockInfo stored = blocks.getStoredBlock(new Block(blockIds[i]));
           INodeFile file = stored == null || stored.isDeleted() ? null
               : namesystem.getBlockCollection(stored.getBlockCollectionId());
-          DataSetRef ref = file == null ? null : dataSetOf(file);
+          DataSetRef ref = file == null ? null : dataSetOf(file, hold);
           if (ref != null && cached.caches(ref.path())) {
             // A snapshot's block of a file truncated since to no blocks: read as a first block.
             BlockInfo[] fileBlocks = file.getBlocks();
@@ -101,9 +100,6 @@ final class NameNodeNamespace implements Namespace {
             owners[i] = new BlockOwner(ref, startsFile);
           }
         }
-      } finally {
-        lockHeldNanos += System.nanoTime() - locked;
-        namesystem.readUnlock(RwLockMode.GLOBAL, "mpCacheDataSets");
       }
     }
     return owners;
@@ -111,34 +107,27 @@ final class NameNodeNamespace implements Namespace {
 
   @Override
   public DataSetRef dataSetAt(String path) throws IOException {
-    namesystem.readLock(RwLockMode.GLOBAL);
-    long locked = System.nanoTime();
-    try {
+    try (NamesystemHolds.Hold hold = lock.take("mpCacheDataSetAt")) {
       INode inode = namesystem.getFSDirectory().getINode(path, DirOp.READ);
       if (inode == null) {
         throw new FileNotFoundException("mpCache master: no such path " + path);
       }
       DataSetRef ref;
       if (inode.isFile()) {
-        ref = dataSetOf(inode.asFile());
+        ref = dataSetOf(inode.asFile(), hold);
       } else if (inode.isDirectory() && !perFile) {
-        ref = directoryDataSet(inode.asDirectory(), null);
+        ref = directoryDataSet(inode.asDirectory(), null, hold);
       } else {
         return null; // with data sets per file, a directory is none
       }
       return cachedPaths.get().caches(ref.path()) ? ref : null;
-    } finally {
-      lockHeldNanos += System.nanoTime() - locked;
-      namesystem.readUnlock(RwLockMode.GLOBAL, "mpCacheDataSetAt");
     }
   }
 
   @Override
   public List<BlockReplicas> blocksOf(DataSetRef ref) throws IOException {
     List<INodeFile> files = new ArrayList<>();
-    namesystem.readLock(RwLockMode.GLOBAL);
-    long locked = System.nanoTime();
-    try {
+    try (NamesystemHolds.Hold hold = lock.take("mpCacheBlocksOf")) {
       INode inode = namesystem.getFSDirectory().getINode(ref.path(), DirOp.READ);
       if (inode == null) {
         throw new FileNotFoundException("mpCache master: no such path " + ref.path());
@@ -147,14 +136,12 @@ final class NameNodeNamespace implements Namespace {
         files.add(inode.asFile());
       } else {
         for (INode child : inode.asDirectory().getChildrenList(Snapshot.CURRENT_STATE_ID)) {
+          hold.spend(1);
           if (child.isFile()) {
             files.add(child.asFile());
           }
         }
       }
-    } finally {
-      lockHeldNanos += System.nanoTime() - locked;
-      namesystem.readUnlock(RwLockMode.GLOBAL, "mpCacheBlocksOf");
     }
     List<BlockReplicas> replicas = new ArrayList<>();
     for (int from = 0; from < files.size();) {
@@ -170,9 +157,7 @@ final class NameNodeNamespace implements Namespace {
    */
   private int replicasOf(List<INodeFile> files, int from, List<BlockReplicas> replicas) {
     BlockManager blocks = namesystem.getBlockManager();
-    namesystem.readLock(RwLockMode.GLOBAL);
-    long locked = System.nanoTime();
-    try {
+    try (NamesystemHolds.Hold hold = lock.take("mpCacheBlocksOf")) {
       int added = 0;
       int next = from;
       while (next < files.size() && added < BLOCKS_PER_LOCK) {
@@ -187,29 +172,32 @@ final class NameNodeNamespace implements Namespace {
               }
             }
             replicas.add(new BlockReplicas(block.getBlockId(), holders));
+            hold.spend(NamesystemHolds.LOOKUP_WORK);
             added++;
           }
         }
       }
       return next;
-    } finally {
-      lockHeldNanos += System.nanoTime() - locked;
-      namesystem.readUnlock(RwLockMode.GLOBAL, "mpCacheBlocksOf");
     }
   }
 
   @Override
   public long lockHeldNanos() {
-    return lockHeldNanos;
+    return lock.heldNanos();
   }
 
-  private DataSetRef dataSetOf(INodeFile file) {
+  /** The master's holds of the namesystem lock, for tests to bound. */
+  NamesystemHolds holds() {
+    return lock;
+  }
+
+  private DataSetRef dataSetOf(INodeFile file, NamesystemHolds.Hold hold) {
     INodeDirectory directory = file.getParent();
     if (perFile || directory == null) {
       return new DataSetRef(file.getId(), file.getFullPathName(), file.numBlocks(),
           controlOf(file));
     }
-    return directoryDataSet(directory, file);
+    return directoryDataSet(directory, file, hold);
   }
 
   /**
@@ -225,13 +213,15 @@ final class NameNodeNamespace implements Namespace {
   }
 
   /** {@code through}: the file whose block is looked up, or null for the directory itself. */
-  private DataSetRef directoryDataSet(INodeDirectory directory, INodeFile through) {
+  private DataSetRef directoryDataSet(INodeDirectory directory, INodeFile through,
+      NamesystemHolds.Hold hold) {
     DirectorySize size = directorySizes.get(directory.getId());
     if (size == null || !size.validFor(directory, through)) {
       long countedAt = Time.now(); // the namesystem's clock; no file changes under its read lock
       long blocks = 0;
       boolean beingWritten = false;
       for (INode child : directory.getChildrenList(Snapshot.CURRENT_STATE_ID)) {
+        hold.spend(1);
         if (child.isFile()) {
           blocks += child.asFile().numBlocks();
           beingWritten |= child.asFile().isUnderConstruction();

@@ -36,7 +36,8 @@ class TestNameNodeNamespace {
     when(namesystem.getBlockManager()).thenReturn(mock(BlockManager.class));
     NameNodeNamespace namespace =
         new NameNodeNamespace(namesystem, false, () -> new CachedPaths(List.of(), List.of()),
-            1 << 20);
+            1 << 20, new NamesystemHolds(namesystem, NamesystemHolds.WORK_PER_HOLD,
+                (wall, cpu) -> { }));
 
     BlockOwner[] owners =
         namespace.ownersOf(new long[2 * NameNodeNamespace.BLOCKS_PER_LOCK + 1]);
@@ -61,7 +62,8 @@ class TestNameNodeNamespace {
     try (MiniDFSCluster cluster = new MiniDFSCluster.Builder(conf).numDataNodes(1).build()) {
       DistributedFileSystem fs = cluster.getFileSystem();
       NameNodeNamespace namespace = new NameNodeNamespace(cluster.getNamesystem(), false,
-          () -> new CachedPaths(List.of(), List.of()), BLOCK);
+          () -> new CachedPaths(List.of(), List.of()), BLOCK, new NamesystemHolds(
+              cluster.getNamesystem(), NamesystemHolds.WORK_PER_HOLD, (wall, cpu) -> { }));
       DFSTestUtil.createFile(fs, new Path("/d/a"), BLOCK, (short) 1, 1);
       assertEquals(1, namespace.dataSetAt("/d").blocks());
 
