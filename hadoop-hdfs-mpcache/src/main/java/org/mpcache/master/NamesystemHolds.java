@@ -40,6 +40,10 @@ final class NamesystemHolds {
   private int mostWork;
 
   NamesystemHolds(FSNamesystem namesystem, int workPerHold, Listener listener) {
+    if (workPerHold <= LOOKUP_WORK) { // a hold visits a child and looks a block of it up
+      throw new IllegalArgumentException("a hold's budget must exceed a lookup's work ("
+          + LOOKUP_WORK + "), got " + workPerHold);
+    }
     this.namesystem = namesystem;
     this.workPerHold = workPerHold;
     this.listener = listener;
