@@ -432,6 +432,11 @@ public final class CacheMaster {
     if (dataSet == null) {
       return null;
     }
+    int cap = settings.maxTrackedDataSets();
+    if (dataSets.size() > cap) {
+      counters.add(MasterCounter.DATA_SETS_FORGOTTEN_OVER_CAP,
+          dataSets.forgetOverCap(cap, dataSet.id(), now, this::forgetOverCap));
+    }
     boolean pinned = ref.control().pinned();
     if (pinned != policy.isPinned(dataSet.id())) {
       if (pinned) {
@@ -572,22 +577,37 @@ public final class CacheMaster {
 
   /**
    * Forgets data sets unseen for {@code dfs.mpcache.master.dataset.idle-expiry} that hold no
-   * copy, from every table (docs/architecture.md, "Data sets"): deleted and long-unread ones,
-   * which would otherwise stay in the NameNode's heap for good.
+   * copy, from every table (docs/architecture.md, "Forgetting data sets"): deleted and
+   * long-unread ones, which would otherwise stay in the NameNode's heap for good.
    */
   private void forgetIdleDataSets() {
     long now = clock.getAsLong();
     for (int id : dataSets.unseenSince(now - settings.dataSetIdleMillis(),
         FORGOTTEN_PER_HEARTBEAT)) {
-      if (policy.forgetDataSet(id)) {
-        loads.cancel(id);
-        passes.forget(id);
-        lastReadWithTtl.remove(id);
-        dataSets.forget(id);
-      } else {
+      if (!forget(id)) {
         dataSets.keep(id, now);
       }
     }
+  }
+
+  /**
+   * A data set beyond {@code dfs.mpcache.master.dataset.max-tracked} is forgotten unless it holds
+   * copies, a pin or a TTL.
+   */
+  private boolean forgetOverCap(int id) {
+    return !policy.isPinned(id) && !lastReadWithTtl.containsKey(id) && forget(id);
+  }
+
+  /** Forgets the data set from every table; false, forgetting nothing, while it holds copies. */
+  private boolean forget(int id) {
+    if (!policy.forgetDataSet(id)) {
+      return false;
+    }
+    loads.cancel(id);
+    passes.forget(id);
+    lastReadWithTtl.remove(id);
+    dataSets.forget(id);
+    return true;
   }
 
   private void expireSilentSlaves() {

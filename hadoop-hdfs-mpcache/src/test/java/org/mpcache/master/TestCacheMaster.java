@@ -111,7 +111,7 @@ class TestCacheMaster {
   private CacheMaster master(FakeNamespace namespace) {
     return new CacheMaster(new MasterSettings(new InetSocketAddress(0), 1, "mpcache", 1.0, 0.01,
         "directory", new CachedPaths(List.of(), List.of()), RECOVERY_MS, EXPIRY_MS, 10, IDLE_MS,
-        0.5, 2, new int[0]),
+        0.5, 2, new int[0], Integer.MAX_VALUE),
         namespace, now::get, counters);
   }
 
