@@ -39,7 +39,8 @@ import org.slf4j.LoggerFactory;
  * The cache master (seeds/000 §3.1): the Replace Arbitrator's policy fed by the slaves'
  * registrations, heartbeats and admission requests, data sets resolved through the namespace,
  * and the Dynamic Space Manager's records. One lock; every call is short and in memory (the
- * namespace lock is taken once per batch of blocks, inside this one).
+ * namespace lock is taken inside this one, in holds of bounded work: NamesystemHolds). The data
+ * sets it tracks are capped ({@code dfs.mpcache.master.dataset.max-tracked}).
  *
  * <p>It starts recovering: it adopts what the slaves register and makes no decision until every
  * live DataNode's slave has registered or the recovery timeout has passed ({@link RecoveryGate}),
