@@ -3,10 +3,13 @@
 # block hits (Belady's MIN) and job hits (JobBound); prints block and job hit ratios. With --seeds
 # (or --csv) it runs each seed, appends a row per policy and seed to the CSV (a later run with the
 # same settings resumes it), and prints means with 95 % intervals and paired differences against
-# the first policy listed. See docs/policies.md.
+# the first policy listed. --max-tracked N forgets data sets beyond N tracked, least recently read
+# first, as the master does (dfs.mpcache.master.dataset.max-tracked; one trace only). See
+# docs/policies.md.
 # Usage: dev-support/policy-simulator.sh [--nodes 7] [--tenants nodes/7] [--jobs 10000] [--s 1]
 #        [--cache-gb 80] [--block-mb 128] [--seed 1 | --seeds 11-30] [--policies a,b,...]
 #        [--csv simulator-runs.csv] [--trace FILE] [--write-trace FILE] [--read-order file|shuffled]
+#        [--max-tracked N]
 set -euo pipefail
 # shellcheck source=caller-paths.sh
 source "$(dirname "$0")/caller-paths.sh"

@@ -16,11 +16,12 @@ import org.mpcache.policy.ReplacementPolicies;
  * @param pinShare share of each node's SSD cache that pinned data sets may take
  * @param loadBlocksInFlight blocks of an admin's load a slave is copying at most at once
  * @param percentileIntervals seconds over which the master's metrics give latency percentiles
+ * @param maxTrackedDataSets data sets the master tracks at most (beyond, it forgets those it may)
  */
 public record MasterSettings(InetSocketAddress bindAddress, int handlers, String policy,
     double fullBonus, double backToBackDistance, String dataSet, CachedPaths cachedPaths,
     long recoveryMillis, long expiryMillis, int historySize, long dataSetIdleMillis,
-    double pinShare, int loadBlocksInFlight, int[] percentileIntervals) {
+    double pinShare, int loadBlocksInFlight, int[] percentileIntervals, int maxTrackedDataSets) {
   public static final List<String> DATA_SETS = List.of("directory", "file");
 
   /**
@@ -56,6 +57,13 @@ public record MasterSettings(InetSocketAddress bindAddress, int handlers, String
         Math.max(1, nonNegativeInt(conf, DFS_MPCACHE_MASTER_LOAD_IN_FLIGHT_KEY,
             DFS_MPCACHE_MASTER_LOAD_IN_FLIGHT_DEFAULT)),
         positiveInts(conf, DFS_MPCACHE_MASTER_PERCENTILES_KEY,
-            DFS_MPCACHE_MASTER_PERCENTILES_DEFAULT));
+            DFS_MPCACHE_MASTER_PERCENTILES_DEFAULT),
+        maxTrackedDataSets(conf));
+  }
+
+  private static int maxTrackedDataSets(Configuration conf) throws InvalidSettingException {
+    int cap = nonNegativeInt(conf, DFS_MPCACHE_MASTER_DATASET_MAX_TRACKED_KEY,
+        DFS_MPCACHE_MASTER_DATASET_MAX_TRACKED_DEFAULT);
+    return cap > 0 ? cap : maxTrackedDataSetsFor(Runtime.getRuntime().maxMemory());
   }
 }

@@ -127,6 +127,27 @@ public final class MpCacheConfigKeys {
       "dfs.mpcache.master.dataset.idle-expiry";
   public static final long DFS_MPCACHE_MASTER_DATASET_IDLE_DEFAULT_MS = 24L * 60 * 60 * 1000;
 
+  /**
+   * Data sets the master tracks at most; beyond, the least recently seen that hold no copy, pin
+   * or TTL are forgotten. 0: derived from the NameNode's heap ({@link
+   * #maxTrackedDataSetsFor}).
+   */
+  public static final String DFS_MPCACHE_MASTER_DATASET_MAX_TRACKED_KEY =
+      "dfs.mpcache.master.dataset.max-tracked";
+  public static final int DFS_MPCACHE_MASTER_DATASET_MAX_TRACKED_DEFAULT = 0;
+  /** Heap a tracked data set takes, about: 1 KB of records (policies.md) and its path. */
+  public static final long TRACKED_DATA_SET_BYTES = 2048;
+  /** The share of the NameNode's heap the derived cap lets tracked data sets take. */
+  public static final double TRACKED_DATA_SETS_HEAP_SHARE = 0.02;
+  /** The derived cap is never below this. */
+  public static final int MIN_TRACKED_DATA_SETS = 10_000;
+
+  /** The cap on tracked data sets derived from a NameNode's maximum heap. */
+  public static int maxTrackedDataSetsFor(long maxHeapBytes) {
+    return (int) Math.min(Integer.MAX_VALUE, Math.max(MIN_TRACKED_DATA_SETS,
+        (long) (maxHeapBytes * TRACKED_DATA_SETS_HEAP_SHARE) / TRACKED_DATA_SET_BYTES));
+  }
+
   /** Share of each node's SSD cache that pinned data sets may take (the rest stays the policy's). */
   public static final String DFS_MPCACHE_MASTER_PIN_SHARE_KEY = "dfs.mpcache.master.pin.max-share";
   public static final double DFS_MPCACHE_MASTER_PIN_SHARE_DEFAULT = 0.5;

@@ -39,7 +39,8 @@ import org.slf4j.LoggerFactory;
  * The cache master (seeds/000 §3.1): the Replace Arbitrator's policy fed by the slaves'
  * registrations, heartbeats and admission requests, data sets resolved through the namespace,
  * and the Dynamic Space Manager's records. One lock; every call is short and in memory (the
- * namespace lock is taken once per batch of blocks, inside this one).
+ * namespace lock is taken inside this one, in holds of bounded work: NamesystemHolds). The data
+ * sets it tracks are capped ({@code dfs.mpcache.master.dataset.max-tracked}).
  *
  * <p>It starts recovering: it adopts what the slaves register and makes no decision until every
  * live DataNode's slave has registered or the recovery timeout has passed ({@link RecoveryGate}),
@@ -432,6 +433,11 @@ public final class CacheMaster {
     if (dataSet == null) {
       return null;
     }
+    int cap = settings.maxTrackedDataSets();
+    if (dataSets.size() > cap) {
+      counters.add(MasterCounter.DATA_SETS_FORGOTTEN_OVER_CAP,
+          dataSets.forgetOverCap(cap, dataSet.id(), now, this::forgetOverCap));
+    }
     boolean pinned = ref.control().pinned();
     if (pinned != policy.isPinned(dataSet.id())) {
       if (pinned) {
@@ -572,22 +578,37 @@ public final class CacheMaster {
 
   /**
    * Forgets data sets unseen for {@code dfs.mpcache.master.dataset.idle-expiry} that hold no
-   * copy, from every table (docs/architecture.md, "Data sets"): deleted and long-unread ones,
-   * which would otherwise stay in the NameNode's heap for good.
+   * copy, from every table (docs/architecture.md, "Forgetting data sets"): deleted and
+   * long-unread ones, which would otherwise stay in the NameNode's heap for good.
    */
   private void forgetIdleDataSets() {
     long now = clock.getAsLong();
     for (int id : dataSets.unseenSince(now - settings.dataSetIdleMillis(),
         FORGOTTEN_PER_HEARTBEAT)) {
-      if (policy.forgetDataSet(id)) {
-        loads.cancel(id);
-        passes.forget(id);
-        lastReadWithTtl.remove(id);
-        dataSets.forget(id);
-      } else {
+      if (!forget(id)) {
         dataSets.keep(id, now);
       }
     }
+  }
+
+  /**
+   * A data set beyond {@code dfs.mpcache.master.dataset.max-tracked} is forgotten unless it holds
+   * copies, a pin or a TTL.
+   */
+  private boolean forgetOverCap(int id) {
+    return !policy.isPinned(id) && !lastReadWithTtl.containsKey(id) && forget(id);
+  }
+
+  /** Forgets the data set from every table; false, forgetting nothing, while it holds copies. */
+  private boolean forget(int id) {
+    if (!policy.forgetDataSet(id)) {
+      return false;
+    }
+    loads.cancel(id);
+    passes.forget(id);
+    lastReadWithTtl.remove(id);
+    dataSets.forget(id);
+    return true;
   }
 
   private void expireSilentSlaves() {

@@ -3,12 +3,13 @@ package org.mpcache.master;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.IntPredicate;
 
 import org.mpcache.master.Namespace.DataSetRef;
 import org.mpcache.policy.DataSet;
+import org.mpcache.policy.DataSetRecency;
 
 /**
  * The data sets the master has seen, one record each under the dense id the policies index
@@ -26,8 +27,7 @@ final class DataSetTable {
   private final List<Entry> entries = new ArrayList<>();
   /** Ids below entries.size() that name no data set: a bit each, however many. */
   private final BitSet freeIds = new BitSet();
-  /** When each data set was last seen, least recently first. */
-  private final LinkedHashMap<Integer, Long> lastSeen = new LinkedHashMap<>(16, 0.75f, true);
+  private final DataSetRecency recency = new DataSetRecency();
 
   /** The policy's data set for a namespace one, seen at {@code now}; null for none. */
   DataSet dataSet(DataSetRef ref, long now) {
@@ -48,7 +48,7 @@ final class DataSetTable {
     } else {
       entries.set(id, entry);
     }
-    lastSeen.put(id, now);
+    recency.seen(id, now);
     return new DataSet(id, ref.blocks());
   }
 
@@ -58,25 +58,26 @@ final class DataSetTable {
 
   /** Up to {@code max} data sets last seen before {@code cutoff}, least recently seen first. */
   List<Integer> unseenSince(long cutoff, int max) {
-    List<Integer> idle = new ArrayList<>();
-    for (Map.Entry<Integer, Long> seen : lastSeen.entrySet()) {
-      if (seen.getValue() >= cutoff || idle.size() == max) {
-        break;
-      }
-      idle.add(seen.getKey());
-    }
-    return idle;
+    return recency.unseenSince(cutoff, max);
   }
 
   /** The data set stays (it still holds copies): it is looked at again a full period later. */
   void keep(int id, long now) {
-    lastSeen.put(id, now);
+    recency.seen(id, now);
+  }
+
+  /**
+   * Forgets the least recently seen data sets beyond {@code cap} that {@code forget} lets go
+   * ({@link DataSetRecency#forgetOverCap}); {@code forget} calls {@link #forget} for each.
+   */
+  int forgetOverCap(int cap, int spared, long now, IntPredicate forget) {
+    return recency.forgetOverCap(cap, spared, now, forget);
   }
 
   /** Forgets data set {@code id}; its id may name another data set. */
   void forget(int id) {
     ids.remove(entries.get(id).key());
-    lastSeen.remove(id);
+    recency.forget(id);
     entries.set(id, null);
     freeIds.set(id);
     while (!entries.isEmpty() && entries.get(entries.size() - 1) == null) {

@@ -24,6 +24,9 @@ public enum MasterCounter {
       + " dfs.mpcache.master.slave.expiry (no finalized replica there, its fill queue full, fills"
       + " off), or whose slave left"),
   DATA_SETS_EVICTED("Data sets evicted whole by the replacement policy"),
+  DATA_SETS_FORGOTTEN_OVER_CAP("Data sets forgotten because the master tracked more than"
+      + " dfs.mpcache.master.dataset.max-tracked, least recently seen first (none holding copies,"
+      + " a pin or a TTL)"),
   DATA_SET_ACCESSES("Data-set accesses the master counted: a new pass of reads over a data set,"
       + " as a job starting to read it makes (docs/policies.md)"),
   SLAVE_CALLS_REFUSED("Slave calls refused: the caller could not be the DataNode it named"

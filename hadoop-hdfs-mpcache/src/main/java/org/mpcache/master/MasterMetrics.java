@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
+import java.util.stream.Stream;
 
 import org.apache.hadoop.metrics2.MetricsCollector;
 import org.apache.hadoop.metrics2.MetricsRecordBuilder;
@@ -25,7 +26,9 @@ import org.mpcache.metrics.EnumCounters;
  * admissions and evictions by cause, counted across failovers for as long as the NameNode runs;
  * what the current master keeps, as of its last heartbeat; and per RPC call of each kind its
  * latency and the time it held the namesystem's lock, in microseconds, as rates (count and mean)
- * and as percentiles over each of {@code dfs.mpcache.master.metrics.percentiles.intervals}.
+ * and as percentiles over each of {@code dfs.mpcache.master.metrics.percentiles.intervals}; and
+ * each hold of the namesystem's lock (a call may take it several times), its wall time and its
+ * thread's CPU time, as rates with their maximum and as percentiles.
  */
 public final class MasterMetrics implements MetricsSource {
   public static final String SOURCE = "MpCacheMaster";
@@ -46,6 +49,10 @@ public final class MasterMetrics implements MetricsSource {
   private final Map<Call, MutableRate> lockHeld = new EnumMap<>(Call.class);
   private final Map<Call, List<MutableQuantiles>> latencyPercentiles = new EnumMap<>(Call.class);
   private final List<MutableQuantiles> lockPercentiles = new ArrayList<>();
+  private final MutableRate lockHold;
+  private final MutableRate lockHoldCpu;
+  private final List<MutableQuantiles> lockHoldPercentiles = new ArrayList<>();
+  private final List<MutableQuantiles> lockHoldCpuPercentiles = new ArrayList<>();
   /** Nanoseconds all calls held the namesystem's lock, for as long as the NameNode runs. */
   private final LongAdder lockHeldNanos = new LongAdder();
   /** True while this NameNode has a master that decides or recovers. */
@@ -69,9 +76,17 @@ public final class MasterMetrics implements MetricsSource {
       }
       latencyPercentiles.put(call, percentiles);
     }
+    lockHold = registry.newRate("NamesystemLockHold", "Wall time of each hold of the"
+        + " namesystem's lock by the master, microseconds", true);
+    lockHoldCpu = registry.newRate("NamesystemLockHoldCpu", "CPU time of the holding thread in"
+        + " each hold of the namesystem's lock by the master, microseconds", true);
     for (int interval : percentileIntervals) {
       lockPercentiles.add(registry.newQuantiles("NamesystemLock" + interval + "s",
           "time a call of the master held the namesystem's lock", "Calls", "Micros", interval));
+      lockHoldPercentiles.add(registry.newQuantiles("NamesystemLockHold" + interval + "s",
+          "wall time of a hold of the namesystem's lock", "Holds", "Micros", interval));
+      lockHoldCpuPercentiles.add(registry.newQuantiles("NamesystemLockHoldCpu" + interval + "s",
+          "CPU time of a hold of the namesystem's lock", "Holds", "Micros", interval));
     }
   }
 
@@ -93,11 +108,27 @@ public final class MasterMetrics implements MetricsSource {
     lockPercentiles.forEach(percentiles -> percentiles.add(lockMicros));
   }
 
+  /**
+   * Records one hold of the namesystem's lock: its wall time and its thread's CPU time (negative
+   * where the JVM cannot measure it: not recorded).
+   */
+  void lockHeld(long wallNanos, long cpuNanos) {
+    long wallMicros = wallNanos / 1000;
+    lockHold.add(wallMicros);
+    lockHoldPercentiles.forEach(percentiles -> percentiles.add(wallMicros));
+    if (cpuNanos >= 0) {
+      long cpuMicros = cpuNanos / 1000;
+      lockHoldCpu.add(cpuMicros);
+      lockHoldCpuPercentiles.forEach(percentiles -> percentiles.add(cpuMicros));
+    }
+  }
+
   public void unregister() {
     DefaultMetricsSystem.instance().unregisterSource(SOURCE);
     latencyPercentiles.values().forEach(percentiles -> percentiles.forEach(
         MutableQuantiles::stop));
-    lockPercentiles.forEach(MutableQuantiles::stop);
+    Stream.of(lockPercentiles, lockHoldPercentiles, lockHoldCpuPercentiles)
+        .forEach(percentiles -> percentiles.forEach(MutableQuantiles::stop));
   }
 
   @Override

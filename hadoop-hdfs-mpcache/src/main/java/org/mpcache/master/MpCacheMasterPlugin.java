@@ -150,9 +150,19 @@ public final class MpCacheMasterPlugin implements ServicePlugin, MpCacheMasterPr
     MasterSettings settings = config.settings();
     LOG.info("mpCache master: recovering state from the slaves' registrations (at most {} ms)",
         settings.recoveryMillis());
-    return new CacheMaster(settings, new NameNodeNamespace(nameNode.getNamesystem(),
-        "file".equals(settings.dataSet()), () -> config.settings().cachedPaths(), blockSize),
+    FSNamesystem namesystem = nameNode.getNamesystem();
+    return new CacheMaster(settings, new NameNodeNamespace(namesystem,
+        "file".equals(settings.dataSet()), () -> config.settings().cachedPaths(), blockSize,
+        new NamesystemHolds(namesystem, NamesystemHolds.WORK_PER_HOLD, this::lockHeld)),
         Time::monotonicNow, counters);
+  }
+
+  /** One hold of the namesystem's lock by the master, for its metrics. */
+  private void lockHeld(long wallNanos, long cpuNanos) {
+    MasterMetrics published = metrics;
+    if (published != null) {
+      published.lockHeld(wallNanos, cpuNanos);
+    }
   }
 
   /**

@@ -4,9 +4,7 @@ import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
@@ -25,43 +23,33 @@ import org.apache.hadoop.hdfs.server.namenode.INodeDirectory;
 import org.apache.hadoop.hdfs.server.namenode.INodeFile;
 import org.apache.hadoop.hdfs.server.namenode.XAttrFeature;
 import org.apache.hadoop.hdfs.server.namenode.snapshot.Snapshot;
-import org.apache.hadoop.hdfs.util.RwLockMode;
-import org.apache.hadoop.util.Time;
+import org.apache.hadoop.hdfs.util.ReadOnlyList;
 
 /**
  * The master's view of the NameNode: blocks resolved to data sets under the namesystem's read
- * lock. A data set is the directory holding the block's file (its size: the blocks of the files
- * directly in it) or, per file, the file itself; blocks of paths that are not cached
+ * lock, in holds of bounded work ({@link NamesystemHolds}) whatever the directories' sizes. A data
+ * set is the directory holding the block's file (its size: the blocks of the files directly in
+ * it, {@link DirectorySizes}) or, per file, the file itself; blocks of paths that are not cached
  * ({@link CachedPaths}) have none. Its control is read from its inode's extended attributes at
  * each lookup ({@link DataSetControl}), so that a change reaches the master with the next read.
  */
 final class NameNodeNamespace implements Namespace {
-  private static final int DIRECTORY_SIZES_KEPT = 100_000;
-
-  /** Block lookups per hold of the namesystem's read lock. */
-  static final int BLOCKS_PER_LOCK = 1_000;
-
   private final FSNamesystem namesystem;
   private final boolean perFile;
   /** Read at each lookup: a refresh may change them ({@code hdfs mpcacheadmin -refresh}). */
   private final Supplier<CachedPaths> cachedPaths;
   private final long blockSizeBytes;
-  /** See {@link #lockHeldNanos()}; written by the one thread the master lets in at a time. */
-  private volatile long lockHeldNanos;
-  /** Directory sizes by inode id ({@link DirectorySize#validFor}). */
-  private final Map<Long, DirectorySize> directorySizes = new LinkedHashMap<>(16, 0.75f, true) {
-    @Override
-    protected boolean removeEldestEntry(Map.Entry<Long, DirectorySize> eldest) {
-      return size() > DIRECTORY_SIZES_KEPT;
-    }
-  };
+  private final NamesystemHolds lock;
+  private final DirectorySizes directorySizes;
 
   NameNodeNamespace(FSNamesystem namesystem, boolean perFile, Supplier<CachedPaths> cachedPaths,
-      long blockSizeBytes) {
+      long blockSizeBytes, NamesystemHolds lock) {
     this.namesystem = namesystem;
     this.perFile = perFile;
     this.cachedPaths = cachedPaths;
     this.blockSizeBytes = blockSizeBytes;
+    this.lock = lock;
+    this.directorySizes = new DirectorySizes(lock.workPerHold());
   }
 
   @Override
@@ -77,175 +65,173 @@ final class NameNodeNamespace implements Namespace {
   @Override
   public BlockOwner[] ownersOf(long[] blockIds) {
     BlockOwner[] owners = new BlockOwner[blockIds.length];
-    if (blockIds.length == 0) {
-      return owners;
-    }
     BlockManager blocks = namesystem.getBlockManager();
     CachedPaths cached = cachedPaths.get();
-    // The lock is let go between batches: a slave registering with every copy it holds must not
-    // keep the NameNode's writers waiting for all of them.
-    for (int from = 0; from < blockIds.length; from += BLOCKS_PER_LOCK) {
-      namesystem.readLock(RwLockMode.GLOBAL);
-      long locked = System.nanoTime();
-      try {
-        for (int i = from; i < Math.min(blockIds.length, from + BLOCKS_PER_LOCK); i++) {
-          BlockInfo stored = blocks.getStoredBlock(new Block(blockIds[i]));
-          INodeFile file = stored == null || stored.isDeleted() ? null
-              : namesystem.getBlockCollection(stored.getBlockCollectionId());
-          DataSetRef ref = file == null ? null : dataSetOf(file);
-          if (ref != null && cached.caches(ref.path())) {
-            // A snapshot's block of a file truncated since to no blocks: read as a first block.
-            BlockInfo[] fileBlocks = file.getBlocks();
-            boolean startsFile =
-                fileBlocks.length == 0 || fileBlocks[0].getBlockId() == stored.getBlockId();
-            owners[i] = new BlockOwner(ref, startsFile);
-          }
+    directorySizes.newCall();
+    // The lock is let go when a hold's budget is spent: a slave registering with every copy it
+    // holds must not keep the NameNode's writers waiting for all of them.
+    for (int i = 0; i < blockIds.length;) {
+      try (NamesystemHolds.Hold hold = lock.take("mpCacheDataSets")) {
+        for (; i < blockIds.length && hold.allows(NamesystemHolds.LOOKUP_WORK); i++) {
+          hold.spend(NamesystemHolds.LOOKUP_WORK);
+          owners[i] = ownerOf(blocks, blockIds[i], cached, hold);
         }
-      } finally {
-        lockHeldNanos += System.nanoTime() - locked;
-        namesystem.readUnlock(RwLockMode.GLOBAL, "mpCacheDataSets");
       }
     }
     return owners;
   }
 
+  private BlockOwner ownerOf(BlockManager blocks, long blockId, CachedPaths cached,
+      NamesystemHolds.Hold hold) {
+    BlockInfo stored = blocks.getStoredBlock(new Block(blockId));
+    INodeFile file = stored == null || stored.isDeleted() ? null
+        : namesystem.getBlockCollection(stored.getBlockCollectionId());
+    DataSetRef ref = file == null ? null : dataSetOf(file, hold);
+    if (ref == null || !cached.caches(ref.path())) {
+      return null;
+    }
+    // A snapshot's block of a file truncated since to no blocks: read as a first block.
+    BlockInfo[] fileBlocks = file.getBlocks();
+    return new BlockOwner(ref,
+        fileBlocks.length == 0 || fileBlocks[0].getBlockId() == stored.getBlockId());
+  }
+
   @Override
   public DataSetRef dataSetAt(String path) throws IOException {
-    namesystem.readLock(RwLockMode.GLOBAL);
-    long locked = System.nanoTime();
-    try {
+    directorySizes.newCall();
+    try (NamesystemHolds.Hold hold = lock.take("mpCacheDataSetAt")) {
       INode inode = namesystem.getFSDirectory().getINode(path, DirOp.READ);
       if (inode == null) {
         throw new FileNotFoundException("mpCache master: no such path " + path);
       }
       DataSetRef ref;
       if (inode.isFile()) {
-        ref = dataSetOf(inode.asFile());
+        ref = dataSetOf(inode.asFile(), hold);
       } else if (inode.isDirectory() && !perFile) {
-        ref = directoryDataSet(inode.asDirectory(), null);
+        ref = directoryDataSet(inode.asDirectory(), null, hold);
       } else {
         return null; // with data sets per file, a directory is none
       }
       return cachedPaths.get().caches(ref.path()) ? ref : null;
-    } finally {
-      lockHeldNanos += System.nanoTime() - locked;
-      namesystem.readUnlock(RwLockMode.GLOBAL, "mpCacheDataSetAt");
     }
   }
 
+  /** Where a walk of a data set's blocks goes on: a child (null: the first) and a block of it. */
+  private static final class Walk {
+    byte[] child;
+    int block;
+    boolean done;
+  }
+
+  /**
+   * {@inheritDoc} Walked over as many holds as its blocks and children need, going on by child
+   * name; a file deleted or added meanwhile is left out or taken in as the walk finds it, and one
+   * deleted after its blocks were taken adds blocks no DataNode holds any more: their loads are
+   * dropped.
+   */
   @Override
   public List<BlockReplicas> blocksOf(DataSetRef ref) throws IOException {
-    List<INodeFile> files = new ArrayList<>();
-    namesystem.readLock(RwLockMode.GLOBAL);
-    long locked = System.nanoTime();
-    try {
-      INode inode = namesystem.getFSDirectory().getINode(ref.path(), DirOp.READ);
-      if (inode == null) {
-        throw new FileNotFoundException("mpCache master: no such path " + ref.path());
-      }
-      if (inode.isFile()) {
-        files.add(inode.asFile());
-      } else {
-        for (INode child : inode.asDirectory().getChildrenList(Snapshot.CURRENT_STATE_ID)) {
-          if (child.isFile()) {
-            files.add(child.asFile());
-          }
+    List<BlockReplicas> replicas = new ArrayList<>();
+    Walk walk = new Walk();
+    for (boolean first = true; !walk.done; first = false) {
+      try (NamesystemHolds.Hold hold = lock.take("mpCacheBlocksOf")) {
+        INode inode = namesystem.getFSDirectory().getINode(ref.path(), DirOp.READ);
+        if (inode == null && first) {
+          throw new FileNotFoundException("mpCache master: no such path " + ref.path());
+        } else if (inode == null) {
+          break; // gone meanwhile: what was found is loaded
+        } else if (inode.isFile()) {
+          walk.block = replicasOf(inode.asFile(), walk.block, hold, replicas);
+          walk.done = walk.block < 0;
+        } else {
+          walkChildren(inode.asDirectory(), walk, hold, replicas);
         }
       }
-    } finally {
-      lockHeldNanos += System.nanoTime() - locked;
-      namesystem.readUnlock(RwLockMode.GLOBAL, "mpCacheBlocksOf");
-    }
-    List<BlockReplicas> replicas = new ArrayList<>();
-    for (int from = 0; from < files.size();) {
-      from = replicasOf(files, from, replicas);
     }
     return replicas;
   }
 
+  private void walkChildren(INodeDirectory directory, Walk walk, NamesystemHolds.Hold hold,
+      List<BlockReplicas> replicas) {
+    ReadOnlyList<INode> children = directory.getChildrenList(Snapshot.CURRENT_STATE_ID);
+    int i = 0;
+    int block = 0;
+    if (walk.child != null) {
+      int found = ReadOnlyList.Util.binarySearch(children, walk.child);
+      i = found >= 0 ? found : -found - 1; // the child where the walk stopped, or the next one
+      block = found >= 0 ? walk.block : 0;
+    }
+    for (; i < children.size() && hold.allows(1); i++, block = 0) {
+      INode child = children.get(i);
+      hold.spend(1);
+      int next = child.isFile() ? replicasOf(child.asFile(), block, hold, replicas) : -1;
+      if (next >= 0) {
+        walk.child = child.getLocalNameBytes();
+        walk.block = next;
+        return;
+      }
+    }
+    walk.done = i == children.size();
+    if (!walk.done) {
+      walk.child = children.get(i).getLocalNameBytes();
+      walk.block = 0;
+    }
+  }
+
   /**
-   * Adds the replicas of the blocks of {@code files}, from index {@code from}, under one hold of
-   * the read lock for about {@link #BLOCKS_PER_LOCK} blocks; returns where to go on. A file
-   * deleted meanwhile adds blocks no DataNode holds any more: their loads are dropped.
+   * Adds the replicas of the file's finalized blocks from index {@code from} while the hold's
+   * budget lasts; returns the index to go on from, or -1 once the file is through.
    */
-  private int replicasOf(List<INodeFile> files, int from, List<BlockReplicas> replicas) {
+  private int replicasOf(INodeFile file, int from, NamesystemHolds.Hold hold,
+      List<BlockReplicas> replicas) {
     BlockManager blocks = namesystem.getBlockManager();
-    namesystem.readLock(RwLockMode.GLOBAL);
-    long locked = System.nanoTime();
-    try {
-      int added = 0;
-      int next = from;
-      while (next < files.size() && added < BLOCKS_PER_LOCK) {
-        for (BlockInfo block : files.get(next++).getBlocks()) {
-          if (block.isComplete() && !block.isStriped()) { // as the slaves cache them
-            Collection<DatanodeDescriptor> corrupt = blocks.getCorruptReplicas(block);
-            List<String> holders = new ArrayList<>();
-            for (DatanodeStorageInfo storage : blocks.getStorages(block)) {
-              DatanodeDescriptor holder = storage.getDatanodeDescriptor();
-              if (corrupt == null || !corrupt.contains(holder)) {
-                holders.add(holder.getDatanodeUuid());
-              }
-            }
-            replicas.add(new BlockReplicas(block.getBlockId(), holders));
-            added++;
+    BlockInfo[] fileBlocks = file.getBlocks();
+    for (int b = from; b < fileBlocks.length; b++) {
+      if (!hold.allows(NamesystemHolds.LOOKUP_WORK)) {
+        return b;
+      }
+      hold.spend(NamesystemHolds.LOOKUP_WORK);
+      BlockInfo block = fileBlocks[b];
+      if (block.isComplete() && !block.isStriped()) { // as the slaves cache them
+        Collection<DatanodeDescriptor> corrupt = blocks.getCorruptReplicas(block);
+        List<String> holders = new ArrayList<>();
+        for (DatanodeStorageInfo storage : blocks.getStorages(block)) {
+          DatanodeDescriptor holder = storage.getDatanodeDescriptor();
+          if (corrupt == null || !corrupt.contains(holder)) {
+            holders.add(holder.getDatanodeUuid());
           }
         }
+        replicas.add(new BlockReplicas(block.getBlockId(), holders));
       }
-      return next;
-    } finally {
-      lockHeldNanos += System.nanoTime() - locked;
-      namesystem.readUnlock(RwLockMode.GLOBAL, "mpCacheBlocksOf");
     }
+    return -1;
   }
 
   @Override
   public long lockHeldNanos() {
-    return lockHeldNanos;
+    return lock.heldNanos();
   }
 
-  private DataSetRef dataSetOf(INodeFile file) {
+  /** The master's holds of the namesystem lock, for tests to bound. */
+  NamesystemHolds holds() {
+    return lock;
+  }
+
+  private DataSetRef dataSetOf(INodeFile file, NamesystemHolds.Hold hold) {
     INodeDirectory directory = file.getParent();
     if (perFile || directory == null) {
       return new DataSetRef(file.getId(), file.getFullPathName(), file.numBlocks(),
           controlOf(file));
     }
-    return directoryDataSet(directory, file);
-  }
-
-  /**
-   * A directory's size in blocks, counted when none of its files was being written. A file's
-   * blocks added after its creation, and appends, leave the directory's modification time as it
-   * was, so a count is also recounted when a lookup comes through a file written since.
-   */
-  private record DirectorySize(long directoryModified, long countedAt, long blocks) {
-    boolean validFor(INodeDirectory directory, INodeFile through) {
-      return directory.getModificationTime() == directoryModified && (through == null
-          || !through.isUnderConstruction() && through.getModificationTime() < countedAt);
-    }
+    return directoryDataSet(directory, file, hold);
   }
 
   /** {@code through}: the file whose block is looked up, or null for the directory itself. */
-  private DataSetRef directoryDataSet(INodeDirectory directory, INodeFile through) {
-    DirectorySize size = directorySizes.get(directory.getId());
-    if (size == null || !size.validFor(directory, through)) {
-      long countedAt = Time.now(); // the namesystem's clock; no file changes under its read lock
-      long blocks = 0;
-      boolean beingWritten = false;
-      for (INode child : directory.getChildrenList(Snapshot.CURRENT_STATE_ID)) {
-        if (child.isFile()) {
-          blocks += child.asFile().numBlocks();
-          beingWritten |= child.asFile().isUnderConstruction();
-        }
-      }
-      size = new DirectorySize(directory.getModificationTime(), countedAt, blocks);
-      if (beingWritten) {
-        directorySizes.remove(directory.getId());
-      } else {
-        directorySizes.put(directory.getId(), size);
-      }
-    }
+  private DataSetRef directoryDataSet(INodeDirectory directory, INodeFile through,
+      NamesystemHolds.Hold hold) {
+    long blocks = directorySizes.blocks(directory, through, hold);
     return new DataSetRef(directory.getId(), directory.getFullPathName(),
-        (int) Math.min(Integer.MAX_VALUE, size.blocks()), controlOf(directory));
+        (int) Math.min(Integer.MAX_VALUE, blocks), controlOf(directory));
   }
 
   private static DataSetControl controlOf(INode inode) {

@@ -112,6 +112,6 @@ public final class OfflineBound {
     return new PolicySimulator.Result("offline bound", counted, hits,
         IntStream.range(0, trace.length).filter(measured).count(), 0,
         evicted, 0, 0, (System.nanoTime() - start) / 1e9, cached.size() + evicted,
-        new long[PolicySimulator.QUARTERS]);
+        new long[PolicySimulator.QUARTERS], 0);
   }
 }

@@ -14,6 +14,7 @@ import java.util.function.Supplier;
 import org.mpcache.policy.AdmissionControl;
 import org.mpcache.policy.CacheDecision;
 import org.mpcache.policy.DataSet;
+import org.mpcache.policy.DataSetRecency;
 import org.mpcache.policy.MpCachePolicy;
 import org.mpcache.policy.ReplacementPolicies;
 import org.mpcache.policy.ReplacementPolicy;
@@ -31,11 +32,12 @@ public final class PolicySimulator {
   /**
    * One policy's result. Evictions count copies: those the reading node deletes to make room for
    * an admitted block, and those of evicted data sets on other nodes (To_Del, handed over after
-   * each job as heartbeats would); and data sets evicted whole.
+   * each job as heartbeats would); and data sets evicted whole. Data sets forgotten: those the
+   * policy forgot because more were tracked than the cap.
    */
   public record Result(String policy, long blockAccesses, long blockHits, long jobs,
       long jobHits, long evictedForRoom, long evictedElsewhere, long dataSetsEvicted,
-      double seconds, long blocksWritten, long[] quarterJobHits) {
+      double seconds, long blocksWritten, long[] quarterJobHits, long dataSetsForgotten) {
     public double blockHitRatio() {
       return (double) blockHits / blockAccesses;
     }
@@ -107,6 +109,18 @@ public final class PolicySimulator {
    */
   public static Result run(Trace trace, ReplacementPolicy policy, ReadOrder order,
       ReadObserver observer) {
+    return run(trace, policy, order, Integer.MAX_VALUE, observer);
+  }
+
+  /**
+   * As above, tracking {@code maxTracked} data sets at most as the master does
+   * ({@code dfs.mpcache.master.dataset.max-tracked}): a data set is tracked from its job on,
+   * and beyond the cap the least recently read are forgotten through
+   * {@link ReplacementPolicy#forgetDataSet} (not those holding copies; the simulator sets no pins
+   * or TTLs), so that one read again starts anew.
+   */
+  public static Result run(Trace trace, ReplacementPolicy policy, ReadOrder order,
+      int maxTracked, ReadObserver observer) {
     Settings settings = trace.settings();
     for (int node = 0; node < settings.nodes(); node++) {
       policy.setCapacity(node, settings.cacheBlocksPerNode());
@@ -119,11 +133,18 @@ public final class PolicySimulator {
     long evictedForRoom = 0;
     long evictedElsewhere = 0;
     long[] dataSetsEvicted = {0};
+    DataSetRecency tracked = new DataSetRecency();
+    long forgotten = 0;
     policy.setEvictionListener((id, priority, nodes, copies) -> dataSetsEvicted[0]++);
     int jobIndex = 0;
     long start = System.nanoTime();
     for (TraceJob job : trace) {
       DataSet dataSet = job.dataSet();
+      tracked.seen(dataSet.id(), jobIndex);
+      if (tracked.size() > maxTracked) {
+        forgotten += tracked.forgetOverCap(maxTracked, dataSet.id(), jobIndex,
+            policy::forgetDataSet);
+      }
       policy.dataSetAccessed(dataSet);
       boolean allHit = true;
       int[] shuffle = order.shuffle(dataSet.blocks(), settings.seed(), jobIndex);
@@ -153,7 +174,7 @@ public final class PolicySimulator {
     }
     return new Result(policy.name(), accesses, hits, jobIndex, jobHits, evictedForRoom,
         evictedElsewhere, dataSetsEvicted[0], (System.nanoTime() - start) / 1e9, written,
-        quarterJobHits);
+        quarterJobHits, forgotten);
   }
 
   /** Whether a node holds a copy of a block, as the cache-aware locations say. */
@@ -190,7 +211,7 @@ public final class PolicySimulator {
 
   private static final List<String> OPTIONS = List.of("--nodes", "--tenants", "--jobs", "--s",
       "--cache-gb", "--block-mb", "--seed", "--seeds", "--shift", "--policies", "--csv",
-      "--trace", "--write-trace", "--read-order");
+      "--trace", "--write-trace", "--read-order", "--max-tracked");
 
   public static void main(String[] args) throws IOException {
     try {
@@ -223,10 +244,15 @@ public final class PolicySimulator {
         Long.parseLong(option(args, "--seed", "1")),
         Integer.parseInt(option(args, "--shift", "0")));
     ReadOrder order = ReadOrder.of(option(args, "--read-order", ReadOrder.FILE.option()));
+    int maxTracked = maxTracked(option(args, "--max-tracked", ""));
     String traceFile = option(args, "--trace", "");
     String seeds = option(args, "--seeds", "");
     String csv = option(args, "--csv", "");
     if (!seeds.isEmpty() || !csv.isEmpty()) {
+      if (maxTracked != Integer.MAX_VALUE) {
+        throw new IllegalArgumentException("--max-tracked runs one trace; --seeds and --csv run"
+            + " without a cap on tracked data sets");
+      }
       if (!traceFile.isEmpty()) {
         throw new IllegalArgumentException("--trace replays one trace; --seeds and --csv draw a"
             + " trace per seed");
@@ -253,10 +279,42 @@ public final class PolicySimulator {
     List<Result> results = new ArrayList<>();
     for (String name : names) {
       results.add(run(trace, ReplacementPolicies.create(name, MpCachePolicy.DEFAULT_FULL_BONUS,
-          AdmissionControl.BACK_TO_BACK_DISTANCE), order));
+          AdmissionControl.BACK_TO_BACK_DISTANCE), order, maxTracked,
+          (job, block, node, decision) -> { }));
     }
     print(trace.settings(), order, results, OfflineBound.run(trace, order),
         JobBound.jobHits(trace, 0), System.out);
+    if (maxTracked != Integer.MAX_VALUE) {
+      printForgotten(maxTracked, results, System.out);
+    }
+  }
+
+  /** {@code --max-tracked}: a positive number of data sets; none (no cap) when empty. */
+  static int maxTracked(String value) {
+    if (value.isEmpty()) {
+      return Integer.MAX_VALUE;
+    }
+    int cap;
+    try {
+      cap = Integer.parseInt(value);
+    } catch (NumberFormatException e) {
+      cap = 0;
+    }
+    if (cap > 0) {
+      return cap;
+    }
+    throw new IllegalArgumentException("--max-tracked " + value + ": expected a positive number"
+        + " of data sets (the master's dfs.mpcache.master.dataset.max-tracked)");
+  }
+
+  /** With a cap on tracked data sets: how many each policy forgot over it. */
+  static void printForgotten(int maxTracked, List<Result> results, PrintStream out) {
+    out.printf(Locale.ROOT, "%nData sets forgotten over the cap of %d tracked (as the master's"
+        + " dfs.mpcache.master.dataset.max-tracked):", maxTracked);
+    for (Result r : results) {
+      out.printf(Locale.ROOT, " %s %d;", r.policy(), r.dataSetsForgotten());
+    }
+    out.println();
   }
 
   /** Seeds as {@code 11-30}, {@code 1,2,5} or both ({@code 1-5,11}). */

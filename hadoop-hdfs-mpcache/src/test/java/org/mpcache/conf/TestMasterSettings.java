@@ -50,6 +50,12 @@ class TestMasterSettings {
     assertEquals(DFS_MPCACHE_MASTER_RECOVERY_DEFAULT_MS, settings.recoveryMillis());
     assertEquals(DFS_MPCACHE_MASTER_EXPIRY_DEFAULT_MS, settings.expiryMillis());
     assertEquals(24L * 60 * 60 * 1000, settings.dataSetIdleMillis());
+    assertEquals(maxTrackedDataSetsFor(Runtime.getRuntime().maxMemory()),
+        settings.maxTrackedDataSets());
+    assertEquals(83_886, maxTrackedDataSetsFor(8L << 30), "2 % of 8 GB at 2 KB a data set");
+    assertEquals(10_000, maxTrackedDataSetsFor(64L << 20), "never below 10,000");
+    assertEquals(500, settings(conf(DFS_MPCACHE_MASTER_DATASET_MAX_TRACKED_KEY, "500"))
+        .maxTrackedDataSets());
     assertTrue(settings.cachedPaths().caches("/data/in"));
     assertFalse(settings.cachedPaths().caches("/tmp/hadoop-yarn/staging/alice/.staging/job_1"));
   }
@@ -82,6 +88,8 @@ class TestMasterSettings {
     assertRejected(DFS_MPCACHE_MASTER_EXPIRY_KEY, "0s", "must be above 0");
     assertRejected(DFS_MPCACHE_MASTER_DATASET_IDLE_KEY, "0d", "must be above 0");
     assertRejected(DFS_MPCACHE_MASTER_HISTORY_KEY, "-5", "must be >= 0");
+    assertRejected(DFS_MPCACHE_MASTER_DATASET_MAX_TRACKED_KEY, "-1", "must be >= 0");
+    assertRejected(DFS_MPCACHE_MASTER_DATASET_MAX_TRACKED_KEY, "many", "as an integer");
     assertRejected(DFS_MPCACHE_MASTER_EXCLUDE_KEY, "/scratch,tmp", "'tmp' is not an absolute");
     assertRejected(DFS_MPCACHE_MASTER_INCLUDE_KEY, "data", "'data' is not an absolute");
   }

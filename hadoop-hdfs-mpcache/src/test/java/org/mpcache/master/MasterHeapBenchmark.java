@@ -42,7 +42,7 @@ public final class MasterHeapBenchmark {
     long heapBefore = usedHeap();
     CacheMaster master = new CacheMaster(new MasterSettings(new InetSocketAddress(0), 1, policy,
         1.0, 0.01, "directory", new CachedPaths(List.of(), List.of()), 1, 60_000, 10,
-        Long.MAX_VALUE, 0.5, 2, new int[0]), new TestCacheMaster.FakeNamespace(Set.copyOf(slaves), sizes),
+        Long.MAX_VALUE, 0.5, 2, new int[0], Integer.MAX_VALUE), new TestCacheMaster.FakeNamespace(Set.copyOf(slaves), sizes),
         System::currentTimeMillis, new MasterCounter.Values());
     long blocks = (long) dataSets * perDataSet;
     SlaveUsage roomForAll = new SlaveUsage((blocks / nodes + 1) * BLOCK, 0, 0, 0, 0, 0, 0, "ok",

@@ -76,7 +76,7 @@ class TestActiveMaster {
     made.incrementAndGet();
     return new CacheMaster(new MasterSettings(new InetSocketAddress(0), 1, "mpcache", 1.0, 0.01,
         "directory", new CachedPaths(List.of(), List.of()), 10_000, 5_000, 10, 60_000, 0.5, 2,
-        new int[0]),
+        new int[0], Integer.MAX_VALUE),
         namespace, System::currentTimeMillis, counters);
   }, counters);
 

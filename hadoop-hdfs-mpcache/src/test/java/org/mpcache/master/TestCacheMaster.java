@@ -109,9 +109,13 @@ class TestCacheMaster {
   private final MasterCounter.Values counters = new MasterCounter.Values();
 
   private CacheMaster master(FakeNamespace namespace) {
+    return master(namespace, Integer.MAX_VALUE);
+  }
+
+  private CacheMaster master(FakeNamespace namespace, int maxTrackedDataSets) {
     return new CacheMaster(new MasterSettings(new InetSocketAddress(0), 1, "mpcache", 1.0, 0.01,
         "directory", new CachedPaths(List.of(), List.of()), RECOVERY_MS, EXPIRY_MS, 10, IDLE_MS,
-        0.5, 2, new int[0]),
+        0.5, 2, new int[0], maxTrackedDataSets),
         namespace, now::get, counters);
   }
 
@@ -481,5 +485,26 @@ class TestCacheMaster {
     assertEquals(Verdict.ADMIT, master.requestAdmission("a", 500, BLOCK, NONE).verdict());
     assertTrue(master.report().dataSets().stream().anyMatch(d -> d.path().equals("/d5")),
         "the data set read again is cached: " + master.report().dataSets());
+  }
+
+  /**
+   * Beyond the cap on tracked data sets, each new one forgets the least recently seen that may
+   * go: not /d0 (a copy), /d1 (pinned) nor /d2 (a TTL), seen first; the last seen stays too.
+   */
+  @Test
+  void dataSetsOverTheCapGoButNotThoseWithACopyAPinOrATtl() {
+    FakeNamespace namespace = new FakeNamespace(Set.of("a"), 1, 1, 1, 1, 1, 1, 1, 1, 1, 1);
+    namespace.controls.put(1, new DataSetControl(true, 0));
+    namespace.controls.put(2, new DataSetControl(false, 60_000));
+    CacheMaster master = master(namespace, 3);
+    master.register("a", "host-a", usage(8), NONE);
+    assertEquals(Verdict.ADMIT, master.requestAdmission("a", 0, BLOCK, NONE).verdict());
+
+    long[] others = LongStream.range(1, 10).map(d -> d * 100).toArray();
+    master.heartbeat("a", usage(8), NONE, others, NONE, NONE);
+
+    assertEquals(6, counters.get(MasterCounter.DATA_SETS_FORGOTTEN_OVER_CAP),
+        "/d3 to /d8, each when the next came (7 with /d1 and /d2 let go)");
+    assertEquals(List.of("/d0"), master.report().dataSets().stream().map(d -> d.path()).toList());
   }
 }

@@ -9,7 +9,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -35,6 +37,34 @@ class TestPolicySimulator {
     }
     assertEquals(PolicySimulator.run(SMALL, new MpCachePolicy(), ReadOrder.FILE).blockHits(),
         PolicySimulator.run(SMALL, new MpCachePolicy(), ReadOrder.FILE).blockHits());
+  }
+
+  /**
+   * The cap on tracked data sets, as the master applies it: a cap above the trace's data sets
+   * changes nothing; a small one forgets data sets through the policy, which then reads them as
+   * new (never one holding copies: it may not forget those).
+   */
+  @Test
+  void aCapOnTrackedDataSetsForgetsThemThroughThePolicy() {
+    Set<Integer> dataSets = new HashSet<>();
+    for (TraceJob job : SMALL) {
+      dataSets.add(job.dataSet().id());
+    }
+    for (var policy : PolicySimulator.policies()) {
+      PolicySimulator.Result uncapped = PolicySimulator.run(SMALL, policy.get(), ReadOrder.FILE);
+      PolicySimulator.Result roomy = PolicySimulator.run(SMALL, policy.get(), ReadOrder.FILE,
+          dataSets.size(), (job, block, node, decision) -> { });
+      assertEquals(0, roomy.dataSetsForgotten());
+      assertEquals(uncapped.blockHits(), roomy.blockHits(), roomy.policy());
+      assertEquals(uncapped.jobHits(), roomy.jobHits(), roomy.policy());
+
+      PolicySimulator.Result capped = PolicySimulator.run(SMALL, policy.get(), ReadOrder.FILE, 2,
+          (job, block, node, decision) -> { });
+      assertTrue(capped.dataSetsForgotten() > 0, capped.policy());
+      assertEquals(uncapped.blockAccesses(), capped.blockAccesses());
+    }
+    assertThrows(IllegalArgumentException.class, () -> PolicySimulator.maxTracked("0"));
+    assertEquals(Integer.MAX_VALUE, PolicySimulator.maxTracked(""));
   }
 
   @Test
