@@ -20,10 +20,13 @@ import org.mpcache.slave.store.SsdStore;
  * Reclaims copies that left the index: local readers holding their files are told (their
  * short-circuit slots revoked), then the files are deleted, never by a reader and never under
  * the index's lock. Evictions queue on their dir's lane; a stale or corrupt copy is deleted at
- * once. Before a block's replica changes, every file of it still on an SSD (its copy, and those
- * whose deletion is still queued) is deleted, waiting at most the I/O timeout: a legacy
+ * once. Before a block's replica changes, every file of it still on a dir in use (its copy, and
+ * those whose deletion is still queued) is deleted, waiting at most the I/O timeout: a legacy
  * short-circuit reader that kept a copy's data path (it caches paths by block id) cannot open it
- * for the new bytes. A deletion that fails or does not return takes the dir out of use.
+ * for the new bytes. A deletion that fails or does not return takes the dir out of use; the files
+ * of a dir out of use are left to it (no call to a device that hangs is made again), and taken in
+ * or discarded when it is back (CopyAdoption): such a reader's cached checksum path, the
+ * replica's own, names the old generation and is gone.
  */
 final class CopyReclaimer {
   private final SsdStore store;
@@ -73,7 +76,8 @@ final class CopyReclaimer {
     if (copy != null) {
       pending(copy);
     }
-    List<CachedCopy> left = new ArrayList<>(undeleted.getOrDefault(key, Set.of()));
+    List<CachedCopy> left = undeleted.getOrDefault(key, Set.of()).stream()
+        .filter(each -> each.dir().healthy()).toList();
     List<Future<Boolean>> deletions = new ArrayList<>();
     left.forEach(each -> deletions.add(deleteUrgently(each)));
     for (int i = 0; i < left.size(); i++) {
@@ -92,20 +96,12 @@ final class CopyReclaimer {
     }
   }
 
-  /** Copies of a block pool that is shut down: revoked; their files stay for its next start. */
+  /**
+   * Copies of a block pool that is shut down, or of a dir that failed: revoked; their files stay,
+   * to be taken in again at the pool's next start or when the dir is back.
+   */
   void revoke(Collection<CachedCopy> removed) {
     removed.forEach(copy -> slots.revoke(copy.key()));
-  }
-
-  /**
-   * Copies of a dir that failed: revoked; their files stay, to be taken in again when the dir is
-   * back, but one whose replica changes meanwhile is deleted first, if the device lets it.
-   */
-  void strand(Collection<CachedCopy> removed) {
-    for (CachedCopy copy : removed) {
-      slots.revoke(copy.key());
-      pending(copy);
-    }
   }
 
   private void pending(CachedCopy copy) {

@@ -388,9 +388,10 @@ public final class InputCache implements ArbitratedCache {
     }
   }
 
-  /** The copies of a dir that failed (their files left on it). */
+
+  /** The copies of a dir that failed: revoked, their files left on it (CopyReclaimer). */
   private void stranded(List<CachedCopy> copies) {
-    reclaimer.strand(copies);
+    reclaimer.revoke(copies);
   }
 
   // ---- Replica changes ---------------------------------------------------------------------

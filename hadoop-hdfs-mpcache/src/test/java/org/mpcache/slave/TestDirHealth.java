@@ -54,6 +54,28 @@ class TestDirHealth {
     }
   }
 
+  /**
+   * A copy whose deletion hangs is left on its dir, which goes out of use: later changes of its
+   * block's replica neither wait for the device again nor send it another deletion.
+   */
+  @Test
+  void aCopyLeftOnAHungDirCostsLaterReplicaChangesNothing() throws Exception {
+    try (CacheFixture fixture = CacheFixture.settings().open("stranded")) {
+      BlockKey key = fixture.replicas.add(13, BLOCK);
+      fixture.fill(key);
+      fixture.faults.hang(OPERATION.DELETE);
+      fixture.cache.evict(FakeReplicas.POOL, new long[] {key.blockId()});
+      GenericTestUtils.waitFor(() -> fixture.faults.hanging() == 1
+          && !fixture.cache.failedDirs().isEmpty(), 10, 30_000, "the dir out of use");
+
+      for (int change = 0; change < 3; change++) {
+        fixture.cache.replicaChanging(FakeReplicas.POOL, key.blockId());
+        fixture.cache.replicaChanged(FakeReplicas.POOL, key.blockId());
+      }
+      assertEquals(1, fixture.faults.hanging(), "no other deletion sent to the hung device");
+    }
+  }
+
   @Test
   void aDirWithAStuckReadStaysOutOfUseThoughItsChecksPass() throws Exception {
     try (CacheFixture fixture = CacheFixture.settings().open("stuck-read")) {
