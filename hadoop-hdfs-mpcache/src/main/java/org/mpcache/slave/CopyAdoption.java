@@ -1,5 +1,7 @@
 package org.mpcache.slave;
 
+import static org.mpcache.conf.MpCacheConfigKeys.DFS_MPCACHE_DIRS_KEY;
+
 import java.io.IOException;
 import java.util.List;
 import java.util.Set;
@@ -73,8 +75,13 @@ final class CopyAdoption {
           adopt(dir, pool);
         }
       } catch (IOException e) {
-        LOG.warn("mpCache SSD dir {} passes its check but cannot be admitted: {}", dir,
-            e.getMessage());
+        String reason = "it passes its check but cannot be taken back into use: "
+            + e.getMessage();
+        if (!reason.equals(dir.failure())) {
+          LOG.error("mpCache SSD dir {} ({}) stays out of use: {}", dir, DFS_MPCACHE_DIRS_KEY,
+              reason);
+        }
+        dir.fail(reason);
       } finally {
         dir.adopting(false);
       }

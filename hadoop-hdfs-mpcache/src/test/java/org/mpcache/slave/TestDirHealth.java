@@ -138,25 +138,30 @@ class TestDirHealth {
     }
   }
 
+  /**
+   * An unmounted device leaves its bare mount point, which passes every check: the dir stays out
+   * of use, saying why, and nothing is written there (it is the OS disk now).
+   */
   @Test
-  void aDirThatFailsAndIsReplacedComesBackIntoUse() throws Exception {
-    try (CacheFixture fixture = CacheFixture.settings().open("replaced")) {
-      BlockKey first = fixture.replicas.add(5, BLOCK);
-      BlockKey second = fixture.replicas.add(6, BLOCK);
-      fixture.fill(first);
+  void anEmptyMountPointInPlaceOfAFailedDirStaysOutOfUse() throws Exception {
+    try (CacheFixture fixture = CacheFixture.settings().open("unmounted")) {
+      BlockKey key = fixture.replicas.add(5, BLOCK);
+      fixture.fill(key);
 
-      // The device goes away with everything on it.
       FileUtil.fullyDelete(fixture.ssd);
-      assertArrayEquals(fixture.replicas.data(first), fixture.read(first));
+      assertArrayEquals(fixture.replicas.data(key), fixture.read(key));
       GenericTestUtils.waitFor(() -> !fixture.cache.enabled(), 10, 30_000, "the cache off");
-      assertTrue(fixture.cache.disabledReason().contains("does not exist"),
-          fixture.cache.disabledReason());
+      Files.createDirectories(fixture.ssd.toPath()); // the bare mount point
 
-      // A new device is mounted at the same place.
-      Files.createDirectories(fixture.ssd.toPath());
-      GenericTestUtils.waitFor(fixture.cache::enabled, 10, 30_000, "the cache on again");
-      fixture.fill(second);
-      assertArrayEquals(fixture.replicas.data(second), fixture.read(second));
+      GenericTestUtils.waitFor(() -> fixture.cache.failedDirs().get(0)
+          .contains("its cache layout is gone"), 10, 30_000, "the reason it stays out");
+      long checks = fixture.cache.counter(CacheCounter.DIR_CHECKS);
+      GenericTestUtils.waitFor(() -> fixture.cache.counter(CacheCounter.DIR_CHECKS) >= checks + 3,
+          10, 30_000, "three more checks");
+      assertFalse(fixture.cache.enabled(), "still out of use: " + fixture.cache.failedDirs());
+      assertTrue(fixture.cache.failedDirs().get(0).contains(fixture.ssd.toString()));
+      assertArrayEquals(new String[0], fixture.ssd.list(), "nothing written to the mount point");
+      assertArrayEquals(fixture.replicas.data(key), fixture.read(key), "from the HDD");
     }
   }
 

@@ -138,7 +138,8 @@ class TestInputCacheLifecycle {
   }
 
   @Test
-  void anSsdDirThatFailsAtRunTimeIsTakenOutOfUseAndBackWhenReplaced() throws Exception {
+  void anSsdDirThatFailsAtRunTimeIsTakenOutOfUseAndAReplacementUsedAfterARestart()
+      throws Exception {
     Configuration conf = CacheTestCluster.conf();
     conf.set(DFS_MPCACHE_DIR_CHECK_KEY, "200ms");
     try (CacheTestCluster cluster =
@@ -157,9 +158,15 @@ class TestInputCacheLifecycle {
       assertArrayEquals(data, cluster.read(file));
       cluster.assertNoCorruptReplicas();
 
-      // A new device is mounted in its place, the DataNode running on.
+      // A new device is mounted in its place, the DataNode running on: taken for a bare mount
+      // point, it stays out of use until the DataNode restarts.
       assertTrue(ssd.mkdirs());
-      GenericTestUtils.waitFor(cache::enabled, 20, 30_000, "the cache back on");
+      GenericTestUtils.waitFor(() -> cache.failedDirs().get(0).contains("is not mounted, or was"
+          + " replaced"), 20, 30_000, "the new device refused, saying why");
+      assertTrue(cluster.mini().restartDataNode(0, true));
+      cluster.mini().waitActive();
+      GenericTestUtils.waitFor(() -> cluster.cache(0).enabled(), 20, 30_000,
+          "the new device in use after the restart");
       cluster.read(file);
       cluster.waitCached(file);
       cluster.garbleHddReplicas(file);

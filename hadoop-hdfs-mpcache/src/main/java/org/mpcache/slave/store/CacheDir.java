@@ -24,6 +24,8 @@ public final class CacheDir {
   /** Takings-in of the copies found on the dir under way (start-up, recovery): no fill goes here. */
   private final AtomicInteger adoptions = new AtomicInteger();
   private volatile long usableBytes = Long.MAX_VALUE;
+  /** The id its layout was given when made, once admitted: only that layout is taken back. */
+  private volatile String identity;
 
   CacheDir(File configured, SsdLane lane) {
     this.configured = configured;
@@ -93,6 +95,15 @@ public final class CacheDir {
 
   public void usableBytes(long bytes) {
     usableBytes = bytes;
+  }
+
+  /** The id of the layout the dir was admitted with; null before it first was. */
+  public String identity() {
+    return identity;
+  }
+
+  void identity(String dirId) {
+    identity = dirId;
   }
 
   public boolean healthy() {

@@ -22,6 +22,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Properties;
 import java.util.Set;
+import java.util.UUID;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.ThreadLocalRandom;
@@ -59,6 +60,7 @@ public final class SsdStore {
   static final String LAYOUT_VERSION = "1";
   static final String VERSION_FILE = "VERSION";
   private static final String VERSION_KEY = "layoutVersion";
+  private static final String DIR_ID_KEY = "dirId";
   private static final String META_SUFFIX = ".meta";
   /** A copy's data file; copies made before names carried {@code _<n>} have none. */
   private static final Pattern DATA_NAME = Pattern.compile("blk_(-?\\d+)_(\\d+)(?:_\\d+)?");
@@ -117,7 +119,15 @@ public final class SsdStore {
    */
   public void admit(CacheDir dir) throws IOException {
     checkUsable(dir);
-    String found = layoutVersion(dir);
+    Layout layout = layout(dir);
+    String found = layout == null ? null : layout.version();
+    if (dir.identity() != null && (layout == null || !dir.identity().equals(layout.dirId()))) {
+      // An unmounted device leaves its bare mount point, which passes every check.
+      throw new IOException("its cache layout is gone (" + (layout == null ? "no " + LAYOUT_DIR
+          : LAYOUT_DIR + "/" + VERSION_FILE + " names dir " + layout.dirId()) + ", expected dir "
+          + dir.identity() + "): the device is not mounted, or was replaced; a new device is"
+          + " taken into use when the DataNode restarts");
+    }
     makeDirs(dir, dir.configured().toPath(), dir.inputRoot());
     makeDirs(dir, dir.configured().toPath(), dir.tmpRoot());
     // Made by an earlier version, perhaps with other permissions.
@@ -139,9 +149,13 @@ public final class SsdStore {
       makeDirs(dir, dir.configured().toPath(), dir.inputRoot());
     }
     File versionFile = dir.layoutRoot().resolve(VERSION_FILE).toFile();
-    if (!LAYOUT_VERSION.equals(found) || !call(dir, () -> io.exists(null, versionFile))) {
-      writeLayoutVersion(dir);
+    String dirId = LAYOUT_VERSION.equals(found) && layout.dirId() != null ? layout.dirId()
+        : UUID.randomUUID().toString();
+    if (!LAYOUT_VERSION.equals(found) || !dirId.equals(layout.dirId())
+        || !call(dir, () -> io.exists(null, versionFile))) {
+      writeLayoutVersion(dir, dirId);
     }
+    dir.identity(dirId);
     for (File leftover : call(dir, () -> io.listFiles(null, dir.tmpRoot().toFile()))) {
       call(dir, () -> io.fullyDelete(null, leftover));
     }
@@ -152,17 +166,24 @@ public final class SsdStore {
   }
 
   /**
-   * The layout version of the dir's copies: {@code mpcache/VERSION}, {@link #LAYOUT_VERSION}
-   * for a layout made before the file existed (the same layout), null for no layout yet, and what
-   * the file says otherwise (an unreadable file says "unreadable").
+   * What {@code mpcache/VERSION} says of the dir's layout: its version ("unreadable" for an
+   * unreadable file) and the id given to the dir when the layout was made, which tells this dir
+   * from a bare mount point or another device (null when the file has none).
    */
-  private String layoutVersion(CacheDir dir) throws IOException {
+  private record Layout(String version, String dirId) {
+  }
+
+  /**
+   * The dir's layout: null for no layout yet; {@link #LAYOUT_VERSION} without an id for a layout
+   * made before the file existed (the same layout).
+   */
+  private Layout layout(CacheDir dir) throws IOException {
     File version = dir.layoutRoot().resolve(VERSION_FILE).toFile();
     if (!call(dir, () -> io.exists(null, dir.layoutRoot().toFile()))) {
       return null;
     }
     if (!call(dir, () -> io.exists(null, version))) {
-      return LAYOUT_VERSION;
+      return new Layout(LAYOUT_VERSION, null);
     }
     byte[] text = call(dir, () -> {
       try (FileInputStream in = io.getFileInputStream(null, version)) {
@@ -173,16 +194,19 @@ public final class SsdStore {
     try {
       properties.load(new StringReader(new String(text, StandardCharsets.ISO_8859_1)));
     } catch (IllegalArgumentException e) {
-      return "unreadable";
+      return new Layout("unreadable", null);
     }
-    return properties.getProperty(VERSION_KEY, "unreadable").trim();
+    String dirId = properties.getProperty(DIR_ID_KEY);
+    return new Layout(properties.getProperty(VERSION_KEY, "unreadable").trim(),
+        dirId == null ? null : dirId.trim());
   }
 
   /** Writes {@code mpcache/VERSION} whole or not at all (written aside, then moved). */
-  private void writeLayoutVersion(CacheDir dir) throws IOException {
+  private void writeLayoutVersion(CacheDir dir, String dirId) throws IOException {
     Path written = dir.tmpRoot().resolve(VERSION_FILE);
     byte[] text = ("# The layout of this mpCache dir (docs/architecture.md, On the SSD)\n"
-        + VERSION_KEY + "=" + LAYOUT_VERSION + "\n").getBytes(StandardCharsets.US_ASCII);
+        + VERSION_KEY + "=" + LAYOUT_VERSION + "\n" + DIR_ID_KEY + "=" + dirId + "\n")
+        .getBytes(StandardCharsets.US_ASCII);
     call(dir, () -> {
       try (FileOutputStream out = io.getFileOutputStream(null, written.toFile())) {
         out.write(text);
