@@ -7,6 +7,7 @@ import java.io.InputStream;
 import java.nio.ByteBuffer;
 
 import org.apache.hadoop.fs.ChecksumException;
+import org.apache.hadoop.hdfs.client.HdfsClientConfigKeys;
 import org.apache.hadoop.hdfs.server.datanode.BlockMetadataHeader;
 import org.apache.hadoop.io.IOUtils;
 import org.apache.hadoop.util.DataChecksum;
@@ -59,6 +60,10 @@ public final class ChecksumLayout {
           new DataInputStream(new ByteArrayInputStream(header))).getChecksum();
     } catch (IOException | RuntimeException e) {
       throw new IOException("unreadable checksum header (" + e.getMessage() + ")");
+    }
+    if (checksum.getChecksumType() == DataChecksum.Type.NULL) {
+      throw new IOException("the checksum type is NULL (" + HdfsClientConfigKeys
+          .DFS_CHECKSUM_TYPE_KEY + "): nothing would verify a copy's bytes");
     }
     if (checksum.getBytesPerChecksum() <= 0) {
       throw new IOException("checksum header has " + checksum.getBytesPerChecksum()

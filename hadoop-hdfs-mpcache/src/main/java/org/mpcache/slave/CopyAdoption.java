@@ -15,10 +15,11 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Takes in the copies an SSD dir holds, on the dir's lane: at start-up once the DataNode has
- * loaded a block pool's replicas, and when a failed dir is back in use (its device came back or
- * was replaced). Copies that still match their replica are served without refilling, and
- * checked before any short-circuit hand-out; the others are deleted. No fill goes to the dir
- * meanwhile.
+ * loaded a block pool's replicas, and when a failed dir is back in use (its device came back,
+ * with the layout it had). Copies that still match their replica are served without refilling,
+ * and checked before any short-circuit hand-out; the others are deleted. Unless the dir was let
+ * go by a clean stop ({@code SsdStore#close}), each copy is read and verified whole first: a crash
+ * or a failing device may have lost what was written last. No fill goes to the dir meanwhile.
  */
 final class CopyAdoption {
   private static final Logger LOG = LoggerFactory.getLogger(CopyAdoption.class);
@@ -101,7 +102,15 @@ final class CopyAdoption {
     }
     int kept = 0;
     int discarded = 0;
+    int corrupt = 0;
     for (CachedCopy copy : found) {
+      if (!dir.stoppedCleanly() && copy.matches(replicas.finalizedReplica(copy.key()))
+          && !verified(copy)) {
+        store.discard(dir, copy.dataFile(), copy.metaFile());
+        counters.increment(CacheCounter.CORRUPT_DROPPED);
+        corrupt++;
+        continue;
+      }
       CopyIndex.Offer offer;
       do {
         long changesSeen = index.changes();
@@ -116,7 +125,20 @@ final class CopyAdoption {
         discarded++;
       }
     }
-    LOG.info("mpCache: block pool {} in {}: {} cached copies kept, {} stale copies discarded",
-        blockPoolId, dir, kept, discarded);
+    LOG.info("mpCache: block pool {} in {}: {} cached copies kept, {} stale copies discarded{}",
+        blockPoolId, dir, kept, discarded, dir.stoppedCleanly() ? "" : ", " + corrupt
+            + " failing their verification discarded (the dir was not let go by a clean stop:"
+            + " every copy was read and verified)");
+  }
+
+  /** Reads and verifies a copy whole; false, saying why, when it does not match its checksums. */
+  private boolean verified(CachedCopy copy) {
+    try (CopyRead read = CopyRead.open(copy, store, (failed, why, ioError) ->
+        LOG.warn("mpCache: discarding {}: {}", failed, why), counters)) {
+      read.verifyWhole(null);
+      return true;
+    } catch (IOException e) {
+      return false;
+    }
   }
 }

@@ -68,6 +68,7 @@ final class Fill implements Runnable {
   private final Fills fills;
   private final long producerWaitMillis;
   private final CompletableFuture<Admission> answer = new CompletableFuture<>();
+  private final CompletableFuture<Void> checksumsRead = new CompletableFuture<>();
   private final BlockingQueue<Window> queue = new ArrayBlockingQueue<>(MAX_QUEUED_WINDOWS + 1);
   /** Producer side: the window being filled, and how much of the block has been handed over. */
   private byte[] window;
@@ -109,6 +110,16 @@ final class Fill implements Runnable {
 
   long writtenBytes() {
     return writtenBytes;
+  }
+
+  /**
+   * Completed once the writer has read the replica's checksum header and found it fit to verify
+   * a copy by; completed exceptionally when the fill ends before (a replica without checksums,
+   * type NULL, is never copied). The arbiter is asked only then: a copy that cannot be made
+   * must not cost others their room.
+   */
+  CompletableFuture<Void> checksumsRead() {
+    return checksumsRead;
   }
 
   /** The arbiter's answer, completed by {@link Fills} when it comes. */
@@ -220,17 +231,30 @@ final class Fill implements Runnable {
 
   // ---- Writer ------------------------------------------------------------------------------
 
-  /** The writer: drains the windows to the SSD, verifying them, then has them committed. */
+  /**
+   * The writer: reads the replica's checksum header (which {@link #checksumsRead()} tells the
+   * arbiter's asker), then drains the windows to the SSD, verifying them, forces the files to
+   * the device and has them committed.
+   */
   @Override
   public void run() {
     FillFiles files = null;
-    try {
+    try (LengthInputStream hddMeta = fills.openReplicaMeta(key, replica)) {
+      if (hddMeta == null) {
+        throw new IOException("the replica has no checksum file");
+      }
+      InputStream sums = new BufferedInputStream(hddMeta,
+          (int) Math.max(1, Math.min(hddMeta.getLength(), MAX_CHECKSUM_READ_BYTES)));
+      ChecksumLayout layout = ChecksumLayout.read(sums, replica.length());
+      layout.checkMetaLength(hddMeta.getLength());
+      metaBytes = layout.metaLength();
+      checksumsRead.complete(null);
       files = fills.store().createFill(staging.dir(), key, replica.generationStamp());
-      copy(files);
-      files.dataOut().close();
-      files.metaOut().close();
+      copy(files, layout, sums);
+      files.syncAndClose();
     } catch (AbortedException e) {
       closeQuietly(files);
+      checksumsRead.completeExceptionally(e);
       fills.abandoned(this, files, abortReason, null);
       return;
     } catch (SsdIoException e) {
@@ -254,6 +278,7 @@ final class Fill implements Runnable {
     if (abortReason == null) {
       abortReason = why;
     }
+    checksumsRead.completeExceptionally(new IOException(why));
     queue.clear();
     closeQuietly(files);
     fills.abandoned(this, files, why, ssdError);
@@ -265,33 +290,24 @@ final class Fill implements Runnable {
     }
   }
 
-  private void copy(FillFiles files) throws IOException, InterruptedException {
-    try (LengthInputStream hddMeta = fills.openReplicaMeta(key, replica)) {
-      if (hddMeta == null) {
-        throw new IOException("the replica has no checksum file");
+  private void copy(FillFiles files, ChecksumLayout layout, InputStream sums)
+      throws IOException, InterruptedException {
+    files.metaOut().write(layout.header());
+    writtenBytes += ChecksumLayout.HEADER_BYTES;
+    ChunkVerifier verifier = new ChunkVerifier(layout, sums, files.metaOut(),
+        "mpCache fill of " + key);
+    while (true) {
+      Window next = queue.take();
+      if (next.data() == ABORT) {
+        throw new AbortedException(abortReason);
       }
-      InputStream sums = new BufferedInputStream(hddMeta,
-          (int) Math.max(1, Math.min(hddMeta.getLength(), MAX_CHECKSUM_READ_BYTES)));
-      ChecksumLayout layout = ChecksumLayout.read(sums, replica.length());
-      layout.checkMetaLength(hddMeta.getLength());
-      metaBytes = layout.metaLength();
-      files.metaOut().write(layout.header());
-      writtenBytes += ChecksumLayout.HEADER_BYTES;
-      ChunkVerifier verifier = new ChunkVerifier(layout, sums, files.metaOut(),
-          "mpCache fill of " + key);
-      while (true) {
-        Window next = queue.take();
-        if (next.data() == ABORT) {
-          throw new AbortedException(abortReason);
-        }
-        if (next.data() == END) {
-          break;
-        }
-        files.dataOut().write(next.data(), 0, next.length());
-        verifier.update(next.data(), 0, next.length());
-        writtenBytes += next.length() + layout.sumBytes(next.length());
+      if (next.data() == END) {
+        break;
       }
-      verifier.finish();
+      files.dataOut().write(next.data(), 0, next.length());
+      verifier.update(next.data(), 0, next.length());
+      writtenBytes += next.length() + layout.sumBytes(next.length());
     }
+    verifier.finish();
   }
 }

@@ -130,12 +130,18 @@ final class Fills {
       index.unstage(key, staging);
       return null;
     }
-    try {
-      admissions.execute(() -> askArbiter(fill));
-    } catch (RejectedExecutionException e) {
-      fill.abort("too many admission requests under way");
-      fill.answer().complete(Admission.REJECTED);
-    }
+    fill.checksumsRead().whenComplete((read, unverifiable) -> {
+      if (unverifiable != null || fill.givenUp()) {
+        fill.answer().complete(Admission.REJECTED); // never asked: the arbiter counted nothing
+        return;
+      }
+      try {
+        admissions.execute(() -> askArbiter(fill));
+      } catch (RejectedExecutionException e) {
+        fill.abort("too many admission requests under way");
+        fill.answer().complete(Admission.REJECTED);
+      }
+    });
     return fill;
   }
 

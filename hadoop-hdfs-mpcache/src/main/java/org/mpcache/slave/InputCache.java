@@ -64,12 +64,14 @@ public final class InputCache implements ArbitratedCache {
   private final CacheReads reads;
   private final HandoutVerifier verifier;
   private final Scrubber scrubber;
+  private final long ioTimeoutMillis;
   private volatile long freePoolBytes;
   private volatile long localizedBytes;
 
   /** A cache that serves everything from the HDD and says why. */
   private InputCache(String settingsProblem, ReplicaSource replicas) {
     this.settingsProblem = settingsProblem;
+    this.ioTimeoutMillis = 0;
     this.replicas = replicas;
     this.store = null;
     this.arbiter = null;
@@ -88,6 +90,7 @@ public final class InputCache implements ArbitratedCache {
   private InputCache(SlaveSettings settings, ReplicaSource replicas, SsdStore store,
       CacheArbiter arbiter, ShortCircuitSlots slots) {
     this.settingsProblem = null;
+    this.ioTimeoutMillis = settings.ioTimeoutMillis();
     this.replicas = replicas;
     this.store = store;
     this.arbiter = arbiter;
@@ -467,7 +470,7 @@ public final class InputCache implements ArbitratedCache {
     health.close();
     fills.close();
     reclaimer.close();
-    store.close();
+    store.close(ioTimeoutMillis);
     LOG.info("mpCache input cache stopped; {}", store.dirs().stream()
         .map(dir -> dir + " holds " + dir.usedBytes() + " bytes")
         .collect(Collectors.joining(", ")));

@@ -18,7 +18,7 @@ import org.mpcache.slave.store.SsdLane;
  * hook, which every SSD call of the cache goes through: an operation can fail, hang until
  * {@link #release()}, or find the device full. The DataNode's own (HDD) calls are never touched:
  * they name their volume, the cache's name none and run under {@link SsdLane#track}. It also
- * counts the bytes the cache reads from the SSD.
+ * counts the bytes the cache reads from the SSD, and the files it forces to it.
  *
  * <p>The provider fixes its hook at construction, so {@link #install} sets the field (a test
  * reach into Hadoop: it fails loudly if the field goes).
@@ -33,6 +33,7 @@ public final class SsdFaults extends FaultInjectorFileIoEvents {
   private volatile CountDownLatch released = new CountDownLatch(0);
   private final AtomicLong hanging = new AtomicLong();
   private final AtomicLong bytesRead = new AtomicLong();
+  private final AtomicLong syncs = new AtomicLong();
 
   private SsdFaults() {
     super(null);
@@ -74,6 +75,11 @@ public final class SsdFaults extends FaultInjectorFileIoEvents {
     return hanging.get();
   }
 
+  /** Files and dirs the cache forced to the SSD so far. */
+  public long syncs() {
+    return syncs.get();
+  }
+
   /** Bytes the cache asked the SSD to read so far. */
   public long bytesRead() {
     return bytesRead.get();
@@ -93,6 +99,9 @@ public final class SsdFaults extends FaultInjectorFileIoEvents {
   public void beforeFileIo(FsVolumeSpi volume, OPERATION op, long len) {
     if (volume == null && op == OPERATION.READ && isSsdCall()) {
       bytesRead.addAndGet(len);
+    }
+    if (volume == null && op == OPERATION.SYNC && isSsdCall()) {
+      syncs.incrementAndGet();
     }
     before(volume, op);
   }

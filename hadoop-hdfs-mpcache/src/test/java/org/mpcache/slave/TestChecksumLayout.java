@@ -43,6 +43,10 @@ class TestChecksumLayout {
         () -> ChecksumLayout.parse(new byte[] {0, 1, 9, 0, 0, 2, 0}, 5000)); // type 9: none
     assertTrue(header.getMessage().contains("checksum header"), header.getMessage());
     assertEquals(IOException.class, header.getClass(), "never a corrupt-meta exception");
+    IOException unverifiable = assertThrows(IOException.class,
+        () -> ChecksumLayout.parse(new byte[] {0, 1, 0, 0, 0, 2, 0}, 5000)); // type 0: NULL
+    assertTrue(unverifiable.getMessage().contains("checksum type is NULL"),
+        unverifiable.getMessage());
     ChecksumLayout layout = ChecksumLayout.read(new ByteArrayInputStream(meta), 5000);
     IOException length = assertThrows(IOException.class,
         () -> layout.checkMetaLength(meta.length - 4));

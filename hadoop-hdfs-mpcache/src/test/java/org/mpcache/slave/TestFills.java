@@ -145,6 +145,16 @@ class TestFills {
     }
   }
 
+  /** A copy is forced to the device before it is committed: after a crash it is whole or gone. */
+  @Test
+  void aCopysFilesAreForcedToTheSsdBeforeItIsCommitted() throws Exception {
+    try (CacheFixture fixture = CacheFixture.settings().open("synced")) {
+      BlockKey key = fixture.replicas.add(31, BLOCK);
+      fixture.fill(key);
+      assertEquals(2, fixture.faults.syncs(), "its data and checksum files");
+    }
+  }
+
   /**
    * The writer reads the replica's checksum file in one request, not 2 KB beside each window:
    * every read of it during the reader's pass draws the HDD away from the reader's stream.

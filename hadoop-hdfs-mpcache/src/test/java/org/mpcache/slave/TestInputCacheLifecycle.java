@@ -10,6 +10,7 @@ import static org.mpcache.slave.CacheTestCluster.BLOCK_SIZE;
 import java.io.File;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
+import java.util.List;
 import java.util.Set;
 
 import javax.management.MBeanServer;
@@ -62,6 +63,24 @@ class TestInputCacheLifecycle {
       assertEquals(1, cluster.counter(0, CacheCounter.STALE_DISCARDED));
       assertFalse(olderGeneration.exists());
       assertFalse(cluster.isCached(cluster.blocks(stale).get(0)));
+
+      // Not a clean stop this time (a crash leaves no mpcache/CLEAN), and a copy lost what was
+      // written last: every copy is read and verified before it serves, and that one dropped.
+      List<LocatedBlock> warmBlocks = cluster.blocks(warm);
+      File lost = cluster.copyDataFile(warmBlocks.get(1));
+      stopped = cluster.mini().stopDataNode(0);
+      Files.delete(new File(cluster.baseDir(), "ssd0/mpcache/CLEAN").toPath());
+      CacheTestCluster.overwrite(lost, BLOCK_SIZE / 2, 100);
+      cluster.mini().restartDataNode(stopped, true);
+      cluster.mini().waitActive();
+      cluster.waitCopiesTakenIn();
+      assertEquals(1, cluster.counter(0, CacheCounter.CORRUPT_DROPPED), "found at adoption");
+      assertFalse(lost.exists());
+      assertTrue(cluster.isCached(warmBlocks.get(0)));
+      assertFalse(cluster.isCached(warmBlocks.get(1)));
+      assertTrue(cluster.isCached(warmBlocks.get(2)));
+      cluster.garbleHddReplicas(warm); // flipped back: the dropped copy's block reads from HDD
+      assertArrayEquals(data, cluster.read(warm));
     }
   }
 

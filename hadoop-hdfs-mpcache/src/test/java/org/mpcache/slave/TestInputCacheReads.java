@@ -10,6 +10,7 @@ import java.io.File;
 import java.nio.file.Files;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Random;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataInputStream;
@@ -97,6 +98,33 @@ class TestInputCacheReads {
         Files.readAllBytes(cluster.copyDataFile(blocks.get(0)).toPath()));
     cluster.waitFillsEnded();
     assertFalse(cluster.isCached(blocks.get(1)));
+  }
+
+  /**
+   * A block written without checksums (dfs.checksum.type NULL) has nothing to verify a copy by:
+   * it is never copied, and the arbiter is never asked (an admission could evict others).
+   */
+  @Test
+  void aBlockWithoutChecksumsIsNeverCopied() throws Exception {
+    Path file = new Path("/no-checksums");
+    Configuration conf = new Configuration(cluster.fs().getConf());
+    conf.set(HdfsClientConfigKeys.DFS_CHECKSUM_TYPE_KEY, "NULL");
+    byte[] data = new byte[BLOCK_SIZE];
+    new Random(21).nextBytes(data);
+    try (FileSystem writer = FileSystem.newInstance(cluster.fs().getUri(), conf);
+        FSDataOutputStream out = writer.create(file, (short) 1)) {
+      out.write(data);
+    }
+    int holder = cluster.holderIndex(cluster.blocks(file).get(0));
+    long aborted = cluster.counter(holder, CacheCounter.FILLS_ABORTED);
+    assertArrayEquals(data, cluster.read(file));
+    cluster.waitFillsEnded();
+    assertArrayEquals(data, cluster.read(file));
+    cluster.waitFillsEnded();
+    assertFalse(cluster.isCached(cluster.blocks(file).get(0)));
+    assertEquals(aborted + 2, cluster.counter(holder, CacheCounter.FILLS_ABORTED),
+        "each read's fill given up at the checksum header");
+    assertEquals(0, cluster.counter(holder, CacheCounter.FILLS_NOT_ADMITTED), "never asked");
   }
 
   @Test

@@ -26,6 +26,8 @@ public final class CacheDir {
   private volatile long usableBytes = Long.MAX_VALUE;
   /** The id its layout was given when made, once admitted: only that layout is taken back. */
   private volatile String identity;
+  /** Whether the cache last stopped cleanly with it (see SsdStore#close), as of its admission. */
+  private volatile boolean stoppedCleanly;
 
   CacheDir(File configured, SsdLane lane) {
     this.configured = configured;
@@ -104,6 +106,18 @@ public final class CacheDir {
 
   void identity(String dirId) {
     identity = dirId;
+  }
+
+  /**
+   * True when the dir was last let go by a clean stop: its copies need no reading before they
+   * serve. False after a crash, and for a dir back from a failure.
+   */
+  public boolean stoppedCleanly() {
+    return stoppedCleanly;
+  }
+
+  void stoppedCleanly(boolean clean) {
+    stoppedCleanly = clean;
   }
 
   public boolean healthy() {

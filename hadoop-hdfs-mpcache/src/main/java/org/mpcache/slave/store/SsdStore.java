@@ -8,7 +8,6 @@ import java.io.FileInputStream;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.InterruptedIOException;
-import java.io.OutputStream;
 import java.io.RandomAccessFile;
 import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
@@ -59,6 +58,8 @@ public final class SsdStore {
    */
   static final String LAYOUT_VERSION = "1";
   static final String VERSION_FILE = "VERSION";
+  /** Present while no DataNode uses the dir, after a clean stop ({@link #close}). */
+  static final String CLEAN_STOP_FILE = "CLEAN";
   private static final String VERSION_KEY = "layoutVersion";
   private static final String DIR_ID_KEY = "dirId";
   private static final String META_SUFFIX = ".meta";
@@ -148,6 +149,9 @@ public final class SsdStore {
       });
       makeDirs(dir, dir.configured().toPath(), dir.inputRoot());
     }
+    File cleanStop = dir.layoutRoot().resolve(CLEAN_STOP_FILE).toFile();
+    dir.stoppedCleanly(call(dir, () -> io.exists(null, cleanStop)));
+    call(dir, () -> io.deleteWithExistsCheck(null, cleanStop)); // until the next clean stop
     File versionFile = dir.layoutRoot().resolve(VERSION_FILE).toFile();
     String dirId = LAYOUT_VERSION.equals(found) && layout.dirId() != null ? layout.dirId()
         : UUID.randomUUID().toString();
@@ -280,12 +284,12 @@ public final class SsdStore {
     Path data = dir.tmpRoot().resolve(name);
     Path meta = dir.tmpRoot().resolve(name + META_SUFFIX);
     SsdLane lane = dir.lane();
-    OutputStream dataOut = null;
+    TrackedOutputStream dataOut = null;
     try {
       dataOut = new TrackedOutputStream(
-          lane.track(() -> io.getFileOutputStream(null, data.toFile())), lane);
-      OutputStream metaOut = new TrackedOutputStream(
-          lane.track(() -> io.getFileOutputStream(null, meta.toFile())), lane);
+          lane.track(() -> io.getFileOutputStream(null, data.toFile())), lane, io);
+      TrackedOutputStream metaOut = new TrackedOutputStream(
+          lane.track(() -> io.getFileOutputStream(null, meta.toFile())), lane, io);
       return new FillFiles(dir, data, meta, dataOut, metaOut);
     } catch (SsdIoException e) {
       IOUtils.closeStream(dataOut);
@@ -483,7 +487,37 @@ public final class SsdStore {
     }
   }
 
-  public void close() {
+  /**
+   * Stops the dirs' lanes, first noting in each dir in use that the cache stopped cleanly
+   * ({@code mpcache/CLEAN}, waiting at most {@code timeoutMillis} for each): its copies were
+   * forced to the device before they were committed, and are taken in at the next start without
+   * being read. After any other stop every copy is verified before it serves.
+   */
+  public void close(long timeoutMillis) {
+    for (CacheDir dir : dirs) {
+      if (dir.healthy()) {
+        try {
+          await(dir.lane().submit(() -> {
+            markCleanStop(dir);
+            return null;
+          }), timeoutMillis, dir);
+        } catch (IOException e) {
+          LOG.warn("mpCache: cannot note the clean stop in SSD dir {}; its copies are verified at"
+              + " the next start: {}", dir, e.getMessage());
+        }
+      }
+    }
     dirs.forEach(dir -> dir.lane().shutdown());
+  }
+
+  private void markCleanStop(CacheDir dir) throws IOException {
+    File marker = dir.layoutRoot().resolve(CLEAN_STOP_FILE).toFile();
+    call(dir, () -> {
+      try (FileOutputStream out = io.getFileOutputStream(null, marker)) {
+        io.sync(null, out);
+      }
+      io.dirSync(null, dir.layoutRoot().toFile());
+      return null;
+    });
   }
 }

@@ -1,16 +1,29 @@
 package org.mpcache.slave.store;
 
+import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 
-/** A file on an SSD dir being written, every call watched by the dir's lane. */
-final class TrackedOutputStream extends OutputStream {
-  private final OutputStream out;
-  private final SsdLane lane;
+import org.apache.hadoop.hdfs.server.datanode.FileIoProvider;
 
-  TrackedOutputStream(OutputStream out, SsdLane lane) {
+/** A file on an SSD dir being written, every call watched by the dir's lane. */
+public final class TrackedOutputStream extends OutputStream {
+  private final FileOutputStream out;
+  private final SsdLane lane;
+  private final FileIoProvider io;
+
+  TrackedOutputStream(FileOutputStream out, SsdLane lane, FileIoProvider io) {
     this.out = out;
     this.lane = lane;
+    this.io = io;
+  }
+
+  /** Forces what was written to the device. */
+  void sync() throws IOException {
+    lane.track(() -> {
+      io.sync(null, out);
+      return null;
+    });
   }
 
   @Override

@@ -2,15 +2,18 @@ package org.mpcache.slave.store;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 
+import org.apache.hadoop.fs.FileUtil;
 import org.apache.hadoop.hdfs.server.datanode.FileIoProvider;
 import org.apache.hadoop.test.GenericTestUtils;
 import org.junit.jupiter.api.BeforeEach;
@@ -20,7 +23,8 @@ import org.mpcache.slave.BlockKey;
 
 /**
  * The layout version of an SSD dir (mpcache/VERSION): this release's layout, and the one made
- * before the file existed, are taken in; any other is discarded at start-up, never served.
+ * before the file existed, are taken in; any other is discarded at start-up, never served. The
+ * dir's id there, and the note of a clean stop (mpcache/CLEAN).
  */
 @Timeout(60)
 class TestSsdStoreLayout {
@@ -48,7 +52,7 @@ class TestSsdStoreLayout {
     files.dataOut().close();
     files.metaOut().close();
     CachedCopy copy = store.commit(files, new BlockKey(POOL, 1), 7, 100, 11, 0);
-    store.close();
+    store.close(10_000);
     return copy;
   }
 
@@ -63,15 +67,50 @@ class TestSsdStoreLayout {
       assertTrue(dir.healthy(), "the dir is in use: " + dir.failure());
       return store.scan(dir, POOL);
     } finally {
-      store.close();
+      store.close(10_000);
     }
   }
 
   @Test
   void aNewDirIsMarkedWithThisReleasesLayout() throws Exception {
-    open().close();
+    open().close(10_000);
     assertTrue(Files.readString(versionFile())
         .contains("layoutVersion=" + SsdStore.LAYOUT_VERSION));
+  }
+
+  /**
+   * The dir's id in VERSION is the one taken back after a failure: a bare mount point (or
+   * another device) in its place is not admitted.
+   */
+  @Test
+  void aDirComesBackOnlyWithTheLayoutItWasAdmittedWith() throws Exception {
+    SsdStore store = open();
+    try {
+      CacheDir dir = store.dirs().get(0);
+      assertTrue(Files.readString(versionFile()).contains("dirId=" + dir.identity()));
+      store.admit(dir); // the same layout: back
+      FileUtil.fullyDelete(ssd.toPath().resolve(SsdStore.LAYOUT_DIR).toFile());
+      IOException refused = assertThrows(IOException.class, () -> store.admit(dir));
+      assertTrue(refused.getMessage().contains("its cache layout is gone"), refused.getMessage());
+      assertFalse(Files.exists(versionFile()), "no layout made on the mount point");
+    } finally {
+      store.close(10_000);
+    }
+  }
+
+  /** A clean stop is noted in the dir; the next start takes the note away. */
+  @Test
+  void aCleanStopIsNotedUntilTheNextStart() throws Exception {
+    Path clean = ssd.toPath().resolve(SsdStore.LAYOUT_DIR).resolve(SsdStore.CLEAN_STOP_FILE);
+    SsdStore first = open();
+    assertFalse(first.dirs().get(0).stoppedCleanly(), "a new dir");
+    first.close(10_000);
+    assertTrue(Files.exists(clean));
+    SsdStore second = open();
+    assertTrue(second.dirs().get(0).stoppedCleanly());
+    assertFalse(Files.exists(clean), "a crash from now on is no clean stop");
+    second.dirs().forEach(dir -> dir.lane().shutdown()); // a crash: no close
+    assertFalse(open().dirs().get(0).stoppedCleanly());
   }
 
   @Test
