@@ -215,6 +215,19 @@ final class LocalizedLedger {
     return used;
   }
 
+  /**
+   * Bytes live grants may still write: what each running attempt was charged beyond what the
+   * last scan found of it. As of the last expiry of leases.
+   */
+  long unwrittenBytes() {
+    long unwritten = 0;
+    for (Map.Entry<String, Lease> lease : leases.entrySet()) {
+      unwritten += Math.max(0, lease.getValue().grantedBytes
+          - onDisk.getOrDefault(lease.getKey(), 0L));
+    }
+    return unwritten;
+  }
+
   /** Attempts holding live grants. */
   int liveAttempts(long nowMillis) {
     expire(nowMillis);

@@ -93,6 +93,11 @@ public final class SpaceTuner implements LocalizedSpaceProtocol, Closeable {
   private boolean publishFailing;
   /** Paths the last scan could not read. */
   private volatile int unreadablePaths;
+  /**
+   * What the localized dirs' devices could take at the last scan ({@link LocalizedScan}); none
+   * before the first. Guarded by this.
+   */
+  private long deviceRoomBytes;
   /** Bytes asked for by requests waiting for input data to leave; guarded by this. */
   private long waitingBytes;
 
@@ -182,9 +187,9 @@ public final class SpaceTuner implements LocalizedSpaceProtocol, Closeable {
       tuner.close();
       return null;
     }
-    tuner.publishAtStart();
-    tuner.scans = tuner.scanner.scheduleWithFixedDelay(tuner::scanQuietly, 0,
-        settings.scanMillis(), TimeUnit.MILLISECONDS);
+    tuner.firstScan();
+    tuner.scans = tuner.scanner.scheduleWithFixedDelay(tuner::scanQuietly,
+        settings.scanMillis(), settings.scanMillis(), TimeUnit.MILLISECONDS);
     LOG.info("mpCache Dynamic Space Tuner: {} in {}, serving tasks at {}", pool, usable,
         tuner.address);
     return tuner;
@@ -212,14 +217,15 @@ public final class SpaceTuner implements LocalizedSpaceProtocol, Closeable {
   }
 
   /**
-   * Publishes the channel's address in the localized dirs, as every scan does, waiting at most
-   * the I/O timeout: the dirs' device may hang, and the DataNode's start-up must not.
+   * Scans once (publishing the channel's address in the localized dirs, measuring them and their
+   * devices), as every scan does, waiting at most the I/O timeout: the dirs' device may hang,
+   * and the DataNode's start-up must not.
    */
-  private void publishAtStart() {
+  private void firstScan() {
     try {
-      scanner.submit(this::publishAddress).get(ioTimeoutMillis, TimeUnit.MILLISECONDS);
+      scanner.submit(this::scanQuietly).get(ioTimeoutMillis, TimeUnit.MILLISECONDS);
     } catch (ExecutionException e) {
-      LOG.warn("mpCache: tasks do not find the localized-space channel yet", e.getCause());
+      LOG.warn("mpCache: the first scan of the localized dirs failed", e.getCause());
     } catch (TimeoutException e) {
       LOG.warn("mpCache: the localized dirs {} did not answer within {} ms ({}); tasks find the"
           + " channel once they do", dirs, ioTimeoutMillis, DFS_MPCACHE_DIR_IO_TIMEOUT_KEY);
@@ -289,7 +295,9 @@ public final class SpaceTuner implements LocalizedSpaceProtocol, Closeable {
    * Whether the attempt, or its job (running attempts' grants and ended attempts' files), would
    * hold more than its share of what localized data may ever hold
    * ({@code dfs.mpcache.localized.attempt.max-share}, {@code ...job.max-share}): one job cannot
-   * take every pool unit of the node. A new attempt is also refused beyond
+   * take every pool unit of the node. Or whether the dirs' devices, as the last scan found them,
+   * could not take the bytes beside what earlier grants may still write: a grant is a promise
+   * that the file fits, and a spill that finds the device full fails its task. A new attempt is also refused beyond
    * {@value #MAX_LIVE_ATTEMPTS} live attempts, or {@value #MAX_LIVE_ATTEMPTS_PER_JOB} of its job:
    * grants cost the tuner memory and time per attempt.
    */
@@ -303,7 +311,8 @@ public final class SpaceTuner implements LocalizedSpaceProtocol, Closeable {
     }
     return LongMath.saturatedAdd(ledger.heldByAttempt(attemptId), bytes)
         > (long) (attemptMaxShare * ceiling)
-        || LongMath.saturatedAdd(ledger.heldByJob(job), bytes) > (long) (jobMaxShare * ceiling);
+        || LongMath.saturatedAdd(ledger.heldByJob(job), bytes) > (long) (jobMaxShare * ceiling)
+        || LongMath.saturatedAdd(ledger.unwrittenBytes(), bytes) > deviceRoomBytes;
   }
 
   /** Waits for input data to fit {@code bytes}; false when it did not in time or we stop. */
@@ -386,6 +395,7 @@ public final class SpaceTuner implements LocalizedSpaceProtocol, Closeable {
     unreadablePaths = scan.unreadable().size();
     synchronized (this) {
       ledger.scanned(scan.bytesByAttempt(), scanNumber);
+      deviceRoomBytes = scan.deviceRoomBytes();
     }
     rebalance();
   }

@@ -11,6 +11,7 @@ import static org.mpcache.conf.MpCacheConfigKeys.*;
 
 import java.io.File;
 import java.io.IOException;
+import java.nio.file.FileStore;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.time.Duration;
@@ -166,6 +167,28 @@ class TestSpaceTuner {
     assertEquals(3L * BLOCK, tuner().localizedBytes(), "the first map's file, the second's charge");
     assertEquals(8L * BLOCK, tuner().grantedBytes() - 4L * BLOCK, "granted as asked for");
     assertTrue(client.reserve(REDUCE, 12L * BLOCK).granted(), "charged the 3 units left");
+  }
+
+  /**
+   * A grant is a promise that the file fits the SSD: one the device could not hold would have the
+   * task's spill fail half-written (suspected in issue 49, confirmed here: with a cache sized
+   * larger than its device, the pool alone granted more than the device had free). A grant
+   * leaves the device a tenth of its size free, less what earlier grants may still write.
+   */
+  @Test
+  void aGrantNeverExceedsWhatTheLocalizedDirsDeviceHasFree() throws Exception {
+    Configuration conf = conf();
+    FileStore device = Files.getFileStore(GenericTestUtils.getTestDir().toPath());
+    conf.setLong(DFS_MPCACHE_CAPACITY_KEY, 4 * device.getTotalSpace()); // an operator's mistake
+    conf.unset(DFS_MPCACHE_POOL_UNIT_KEY);
+    start(conf);
+    long free = device.getUsableSpace() - device.getTotalSpace() / 10;
+    assertTrue(tuner().localizedCapacityBytes() > free + (1L << 30), "the pool alone would");
+    assertFalse(client.reserve(MAP, free + (1L << 30)).granted(), "beyond the device");
+    long gigabyte = 1L << 30;
+    assertTrue(client.reserve(MAP, gigabyte).granted(), "what fits the device");
+    assertFalse(client.reserve(REDUCE, free - gigabyte / 2).granted(),
+        "the first grant may still be written");
   }
 
   @Test
