@@ -13,6 +13,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
 import org.apache.hadoop.thirdparty.com.google.common.util.concurrent.ThreadFactoryBuilder;
+import org.apache.hadoop.util.Time;
 import org.mpcache.slave.store.CachedCopy;
 import org.mpcache.slave.store.SsdStore;
 
@@ -68,8 +69,8 @@ final class CopyReclaimer {
 
   /**
    * The block's replica is about to change: its slots are revoked, and its copy ({@code copy},
-   * or null) and every copy of it still being deleted are deleted before this returns, waiting
-   * at most the I/O timeout for each.
+   * or null) and every copy of it still being deleted from a dir in use are deleted before this
+   * returns, waiting at most the I/O timeout for them all.
    */
   void reclaimBeforeChange(BlockKey key, CachedCopy copy) {
     slots.revoke(key);
@@ -80,10 +81,12 @@ final class CopyReclaimer {
         .filter(each -> each.dir().healthy()).toList();
     List<Future<Boolean>> deletions = new ArrayList<>();
     left.forEach(each -> deletions.add(deleteUrgently(each)));
+    long deadline = Time.monotonicNow() + ioTimeoutMillis; // one wait for them all
     for (int i = 0; i < left.size(); i++) {
       CachedCopy each = left.get(i);
       try {
-        if (!SsdStore.await(deletions.get(i), ioTimeoutMillis, each.dir())) {
+        long wait = Math.max(0, deadline - Time.monotonicNow());
+        if (!SsdStore.await(deletions.get(i), wait, each.dir())) {
           trouble.hung(each.dir(), "could not delete " + each.dataFile()
               + " before its replica changed");
         }
