@@ -157,6 +157,11 @@ public final class DynamicPool {
     return Grant.GRANTED;
   }
 
+  /** A grant of {@code bytes} the caller could not use after all: no longer localized data's. */
+  public void withdraw(long bytes) {
+    localizedBytes = Math.max(0, localizedBytes - bytes);
+  }
+
   /**
    * What localized data holds now, as the tuner measured it (files written, grants of running
    * tasks): less than before means data was deleted, and under the guard value the pool units it

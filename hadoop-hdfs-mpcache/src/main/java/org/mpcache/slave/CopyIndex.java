@@ -1,5 +1,7 @@
 package org.mpcache.slave;
 
+import java.io.File;
+
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
@@ -129,6 +131,12 @@ final class CopyIndex {
   /** The whole SSD cache of the healthy dirs, input and localized data together. */
   synchronized long storeCapacityBytes() {
     return CacheDir.capacityOf(dirs);
+  }
+
+  /** Bytes of copies and fills under way in those of {@code dirs} in use. */
+  synchronized long bytesIn(List<File> configured) {
+    return dirs.stream().filter(dir -> dir.healthy() && configured.contains(dir.configured()))
+        .mapToLong(dir -> dir.usedBytes() + dir.stagedBytes()).sum();
   }
 
   synchronized long usedBytes() {

@@ -3,6 +3,7 @@ package org.mpcache.slave;
 import static org.mpcache.conf.MpCacheConfigKeys.DFS_MPCACHE_DIRS_KEY;
 import static org.mpcache.conf.MpCacheConfigKeys.DFS_MPCACHE_FILL_THREADS_KEY;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
@@ -200,6 +201,16 @@ public final class InputCache implements ArbitratedCache {
   /** The whole SSD cache of the healthy dirs, input and localized data together. */
   public long storeCapacityBytes() {
     return index == null ? 0 : index.storeCapacityBytes();
+  }
+
+  /** The configured SSD dirs, in use or not. */
+  public List<File> dirs() {
+    return store == null ? List.of() : store.dirs().stream().map(CacheDir::configured).toList();
+  }
+
+  /** Bytes of copies and fills under way in those of {@code dirs} in use. */
+  public long bytesIn(List<File> dirs) {
+    return index == null || dirs.isEmpty() ? 0 : index.bytesIn(dirs);
   }
 
   /** Fills staged and not yet committed or given up. */

@@ -36,6 +36,9 @@ final class LocalizedLedger {
   private Map<String, Long> onDisk = Map.of();
   /** The bytes of {@link #onDisk} by job. */
   private Map<String, Long> onDiskByJob = Map.of();
+  /** See {@link #devicesMeasured}; no room before the first measurement. */
+  private long deviceRoomBytes;
+  private long deviceInputBytes;
 
   private static final class Lease {
     final String job;
@@ -213,6 +216,26 @@ final class LocalizedLedger {
       used += Math.max(lease.getValue().grantedBytes, onDisk.getOrDefault(lease.getKey(), 0L));
     }
     return used;
+  }
+
+  /**
+   * The localized dirs' devices as a scan found them: the room they had ({@link
+   * LocalizedDevices}), and what the input cache held on them then.
+   */
+  void devicesMeasured(long roomBytes, long inputBytes) {
+    deviceRoomBytes = roomBytes;
+    deviceInputBytes = inputBytes;
+  }
+
+  /**
+   * Whether the devices take {@code bytes} more beside what live grants may still write: the
+   * room they had at the last scan, grown by what the input cache on them gave up since (its
+   * evicted copies are being deleted) or shrunk by what it took. A grant is a promise that the
+   * file fits; a spill that finds the device full fails its task.
+   */
+  boolean devicesFit(long bytes, long inputBytesNow) {
+    long room = deviceRoomBytes + deviceInputBytes - inputBytesNow - unwrittenBytes();
+    return bytes <= room;
   }
 
   /**

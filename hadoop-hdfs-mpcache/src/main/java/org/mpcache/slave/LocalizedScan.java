@@ -2,7 +2,6 @@ package org.mpcache.slave;
 
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
-import java.nio.file.FileStore;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -11,7 +10,6 @@ import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -40,16 +38,9 @@ final class LocalizedScan {
 
   private final Set<String> known;
   private final int maxOthers;
-  /**
-   * Of the devices the dirs are on: bytes usable by the DataNode now, and what they must keep
-   * free (a tenth of each: the NodeManager takes a local dir over 90 % full for a bad disk).
-   */
-  static final double DEVICE_KEPT_FREE = 0.1;
-
   private final Map<String, Long> bytesByAttempt = new HashMap<>();
   private final List<Path> unreadable = new ArrayList<>();
   private int others;
-  private long deviceRoomBytes;
 
   private LocalizedScan(Set<String> known, int maxOthers) {
     this.known = known;
@@ -69,24 +60,10 @@ final class LocalizedScan {
   static LocalizedScan of(List<Path> dirs, String ignoredPrefix, Set<String> known,
       int maxOthers) throws IOException {
     LocalizedScan scan = new LocalizedScan(known, maxOthers);
-    Set<FileStore> devices = new HashSet<>();
     for (Path dir : dirs) {
       Files.walkFileTree(dir, scan.visitor(dir, ignoredPrefix));
-      FileStore device = Files.getFileStore(dir);
-      if (devices.add(device)) {
-        scan.deviceRoomBytes += Math.max(0, device.getUsableSpace()
-            - (long) (DEVICE_KEPT_FREE * device.getTotalSpace()));
-      }
     }
     return scan;
-  }
-
-  /**
-   * What the dirs' devices may take now before they are fuller than they must stay: usable
-   * bytes less the share kept free, summed over the devices.
-   */
-  long deviceRoomBytes() {
-    return deviceRoomBytes;
   }
 
   Map<String, Long> bytesByAttempt() {

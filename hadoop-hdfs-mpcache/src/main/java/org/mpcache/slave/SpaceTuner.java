@@ -93,11 +93,8 @@ public final class SpaceTuner implements LocalizedSpaceProtocol, Closeable {
   private boolean publishFailing;
   /** Paths the last scan could not read. */
   private volatile int unreadablePaths;
-  /**
-   * What the localized dirs' devices could take at the last scan ({@link LocalizedScan}); none
-   * before the first. Guarded by this.
-   */
-  private long deviceRoomBytes;
+  /** The input cache's dirs on the localized dirs' devices, at the last scan; guarded by this. */
+  private List<File> sharedCacheDirs = List.of();
   /** Bytes asked for by requests waiting for input data to leave; guarded by this. */
   private long waitingBytes;
 
@@ -257,6 +254,13 @@ public final class SpaceTuner implements LocalizedSpaceProtocol, Closeable {
           long charged = ledger.charge(bytes);
           grant = overLimits(attemptId, charged) ? DynamicPool.Grant.NO_ROOM
               : pool.request(charged, cache.usedBytes());
+          if (grant == DynamicPool.Grant.GRANTED
+              && !ledger.devicesFit(charged, cache.bytesIn(sharedCacheDirs))) {
+            // The pool's units are there, the device's bytes are not (it holds more than the
+            // cache: a capacity set larger than the device, or others' files).
+            pool.withdraw(charged);
+            grant = DynamicPool.Grant.NO_ROOM;
+          }
           if (grant == DynamicPool.Grant.GRANTED && bytes > 0) {
             ledger.granted(attemptId, charged, bytes, clock.getAsLong());
           } else if (grant == DynamicPool.Grant.EVICT_INPUT_FIRST) {
@@ -295,9 +299,7 @@ public final class SpaceTuner implements LocalizedSpaceProtocol, Closeable {
    * Whether the attempt, or its job (running attempts' grants and ended attempts' files), would
    * hold more than its share of what localized data may ever hold
    * ({@code dfs.mpcache.localized.attempt.max-share}, {@code ...job.max-share}): one job cannot
-   * take every pool unit of the node. Or whether the dirs' devices, as the last scan found them,
-   * could not take the bytes beside what earlier grants may still write: a grant is a promise
-   * that the file fits, and a spill that finds the device full fails its task. A new attempt is also refused beyond
+   * take every pool unit of the node. A new attempt is also refused beyond
    * {@value #MAX_LIVE_ATTEMPTS} live attempts, or {@value #MAX_LIVE_ATTEMPTS_PER_JOB} of its job:
    * grants cost the tuner memory and time per attempt.
    */
@@ -311,8 +313,7 @@ public final class SpaceTuner implements LocalizedSpaceProtocol, Closeable {
     }
     return LongMath.saturatedAdd(ledger.heldByAttempt(attemptId), bytes)
         > (long) (attemptMaxShare * ceiling)
-        || LongMath.saturatedAdd(ledger.heldByJob(job), bytes) > (long) (jobMaxShare * ceiling)
-        || LongMath.saturatedAdd(ledger.unwrittenBytes(), bytes) > deviceRoomBytes;
+        || LongMath.saturatedAdd(ledger.heldByJob(job), bytes) > (long) (jobMaxShare * ceiling);
   }
 
   /** Waits for input data to fit {@code bytes}; false when it did not in time or we stop. */
@@ -393,9 +394,11 @@ public final class SpaceTuner implements LocalizedSpaceProtocol, Closeable {
           scan.unreadable().size(), scan.unreadable().get(0));
     }
     unreadablePaths = scan.unreadable().size();
+    LocalizedDevices devices = LocalizedDevices.measure(dirs, cache.dirs());
     synchronized (this) {
       ledger.scanned(scan.bytesByAttempt(), scanNumber);
-      deviceRoomBytes = scan.deviceRoomBytes();
+      sharedCacheDirs = devices.sharedCacheDirs();
+      ledger.devicesMeasured(devices.roomBytes(), cache.bytesIn(sharedCacheDirs));
     }
     rebalance();
   }

@@ -92,6 +92,26 @@ class TestLocalizedLedger {
     assertEquals(0, share.charge(0));
   }
 
+  /**
+   * A grant must fit the localized dirs' devices beside what live grants may still write; input
+   * data the pool evicts on the same device makes room (its copies are being deleted).
+   */
+  @Test
+  void grantsFitTheDevicesAsInputDataLeavesThem() {
+    LocalizedLedger ledger = new LocalizedLedger(1_000);
+    assertFalse(ledger.devicesFit(1, 0), "no room before the first measurement");
+    ledger.devicesMeasured(1_000, 5_000);
+    assertTrue(ledger.devicesFit(1_000, 5_000));
+    assertFalse(ledger.devicesFit(1_001, 5_000));
+    assertTrue(ledger.devicesFit(1_500, 4_500), "input data evicted since the scan");
+    assertFalse(ledger.devicesFit(1_000, 5_200), "fills since the scan");
+    ledger.granted(MAP, 600, 600, 0);
+    assertFalse(ledger.devicesFit(500, 5_000), "the grant may still be written");
+    ledger.scanned(Map.of(MAP, 600L), ledger.scanBegins());
+    ledger.devicesMeasured(400, 5_000); // written: the device has it
+    assertTrue(ledger.devicesFit(400, 5_000));
+  }
+
   @Test
   void grantsLapseWithoutRenewal() {
     LocalizedLedger ledger = new LocalizedLedger(1_000);
