@@ -24,10 +24,12 @@ import org.apache.hadoop.hdfs.DFSConfigKeys;
  *     dirs
  * @param admissionWaitMillis how long a finished fill waits for the arbiter's answer (twice the
  *     master's RPC timeout: the master link answers locally when the master does not)
+ * @param handoutWaiters how many of the DataNode's IPC handlers may wait for a short-circuit
+ *     hand-out's verification at once: half of {@code dfs.datanode.handler.count}, at least one
  */
 public record SlaveSettings(List<File> dirs, long capacityBytes, int fillThreads, int fillQueue,
     long handoutMaxAgeMillis, long scrubBytesPerSecond, long dirCheckMillis, long ioTimeoutMillis,
-    Set<PosixFilePermission> dirPermission, long admissionWaitMillis) {
+    Set<PosixFilePermission> dirPermission, long admissionWaitMillis, int handoutWaiters) {
 
   public SlaveSettings {
     dirs = List.copyOf(dirs);
@@ -57,8 +59,10 @@ public record SlaveSettings(List<File> dirs, long capacityBytes, int fillThreads
         DFS_MPCACHE_DIR_IO_TIMEOUT_DEFAULT_MS);
     long masterTimeout = positiveMillis(conf, DFS_MPCACHE_MASTER_TIMEOUT_KEY,
         DFS_MPCACHE_MASTER_TIMEOUT_DEFAULT_MS);
+    int handlers = conf.getInt(DFSConfigKeys.DFS_DATANODE_HANDLER_COUNT_KEY,
+        DFSConfigKeys.DFS_DATANODE_HANDLER_COUNT_DEFAULT);
     return new SlaveSettings(dirs, capacity, threads, queue, maxAge, scrubRate, check, ioTimeout,
-        dataDirPermission(conf), 2 * masterTimeout);
+        dataDirPermission(conf), 2 * masterTimeout, Math.max(1, handlers / 2));
   }
 
   /** The DataNode's data-dir permission, which the cache's own dirs get too. */

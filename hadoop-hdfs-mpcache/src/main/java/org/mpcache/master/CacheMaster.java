@@ -593,10 +593,11 @@ public final class CacheMaster {
 
   /**
    * A data set beyond {@code dfs.mpcache.master.dataset.max-tracked} is forgotten unless it holds
-   * copies, a pin or a TTL.
+   * copies, a pin or a TTL, or an admin's load of it is under way.
    */
   private boolean forgetOverCap(int id) {
-    return !policy.isPinned(id) && !lastReadWithTtl.containsKey(id) && forget(id);
+    return !policy.isPinned(id) && !lastReadWithTtl.containsKey(id)
+        && loads.progress(id).loading() == 0 && forget(id);
   }
 
   /** Forgets the data set from every table; false, forgetting nothing, while it holds copies. */

@@ -128,7 +128,7 @@ final class CacheReads {
     if (replica == null || !replica.cacheable(key)) {
       return hddPaths;
     }
-    CachedCopy copy = verifiedForHandout(key, replica, block.getGenerationStamp());
+    CachedCopy copy = verifiedForHandout(key, replica, block.getGenerationStamp(), true);
     if (copy != null) {
       recordShortCircuit(CacheCounter.HITS, CacheCounter.BYTES_FROM_SSD, replica);
       // The copy's checksums are the replica's own, byte for byte; the replica's file is the
@@ -185,7 +185,7 @@ final class CacheReads {
       return replicas.openData(block, offset);
     }
     CachedCopy copy = revocable
-        ? verifiedForHandout(key, replica, block.getGenerationStamp()) : null;
+        ? verifiedForHandout(key, replica, block.getGenerationStamp(), false) : null;
     if (copy != null) {
       try {
         FileInputStream[] files = store.openStreams(copy);
@@ -206,9 +206,10 @@ final class CacheReads {
    * is read and verified whole first unless that was done within the configured age, off this
    * thread ({@link HandoutVerifier}); null when it was not verified in time.
    */
-  private CachedCopy verifiedForHandout(BlockKey key, LiveReplica replica, long generationStamp) {
+  private CachedCopy verifiedForHandout(BlockKey key, LiveReplica replica, long generationStamp,
+      boolean onIpcHandler) {
     CachedCopy copy = lookup(key, replica, generationStamp);
-    return copy != null && verifier.verified(copy) ? copy : null;
+    return copy != null && verifier.verified(copy, onIpcHandler) ? copy : null;
   }
 
   private CachedCopy lookup(BlockKey key, LiveReplica replica, long generationStamp) {

@@ -125,6 +125,9 @@ final class CopyAdoption {
         discarded++;
       }
     }
+    if (!dir.stoppedCleanly()) {
+      dir.poolVerified(blockPoolId);
+    }
     LOG.info("mpCache: block pool {} in {}: {} cached copies kept, {} stale copies discarded{}",
         blockPoolId, dir, kept, discarded, dir.stoppedCleanly() ? "" : ", " + corrupt
             + " failing their verification discarded (the dir was not let go by a clean stop:"
@@ -133,12 +136,7 @@ final class CopyAdoption {
 
   /** Reads and verifies a copy whole; false, saying why, when it does not match its checksums. */
   private boolean verified(CachedCopy copy) {
-    try (CopyRead read = CopyRead.open(copy, store, (failed, why, ioError) ->
-        LOG.warn("mpCache: discarding {}: {}", failed, why), counters)) {
-      read.verifyWhole(null);
-      return true;
-    } catch (IOException e) {
-      return false;
-    }
+    return CopyRead.verifiedWhole(copy, store,
+        (failed, why, ioError) -> LOG.warn("mpCache: discarding {}: {}", failed, why), counters);
   }
 }

@@ -126,6 +126,25 @@ final class CopyRead implements Closeable {
     copy.markVerified(Time.monotonicNow());
   }
 
+  /**
+   * Opens the copy, reads and verifies it whole ({@link #verifyWhole}) and closes it; false when it
+   * could not be opened or does not match its checksums (reported to {@code failures}).
+   */
+  static boolean verifiedWhole(CachedCopy copy, SsdStore store, Failures failures,
+      CacheCounter.Values counters, DataTransferThrottler throttler) {
+    try (CopyRead read = open(copy, store, failures, counters)) {
+      read.verifyWhole(throttler);
+      return true;
+    } catch (IOException e) {
+      return false;
+    }
+  }
+
+  static boolean verifiedWhole(CachedCopy copy, SsdStore store, Failures failures,
+      CacheCounter.Values counters) {
+    return verifiedWhole(copy, store, failures, counters, null);
+  }
+
   /** True once the data view was opened: it then owns the files and closes them. */
   boolean dataViewOpen() {
     return dataViewOpen;

@@ -14,6 +14,7 @@ import java.util.concurrent.Future;
 
 import org.apache.hadoop.thirdparty.com.google.common.util.concurrent.ThreadFactoryBuilder;
 import org.apache.hadoop.util.Time;
+import org.mpcache.slave.store.CacheDir;
 import org.mpcache.slave.store.CachedCopy;
 import org.mpcache.slave.store.SsdStore;
 
@@ -24,10 +25,10 @@ import org.mpcache.slave.store.SsdStore;
  * once. Before a block's replica changes, every file of it still on a dir in use (its copy, and
  * those whose deletion is still queued) is deleted, waiting at most the I/O timeout: a legacy
  * short-circuit reader that kept a copy's data path (it caches paths by block id) cannot open it
- * for the new bytes. A deletion that fails or does not return takes the dir out of use; the files
- * of a dir out of use are left to it (no call to a device that hangs is made again), and taken in
- * or discarded when it is back (CopyAdoption): such a reader's cached checksum path, the
- * replica's own, names the old generation and is gone.
+ * for the new bytes. A deletion that fails or does not return takes the dir out of use. Files on
+ * a dir out of use are deleted too if no call to it is stuck, without waiting; behind a hung
+ * device they are left, and taken in or discarded when the dir is back (CopyAdoption): such a
+ * reader's cached checksum path, the replica's own, names the old generation and is gone.
  */
 final class CopyReclaimer {
   private final SsdStore store;
@@ -77,8 +78,15 @@ final class CopyReclaimer {
     if (copy != null) {
       pending(copy);
     }
-    List<CachedCopy> left = undeleted.getOrDefault(key, Set.of()).stream()
-        .filter(each -> each.dir().healthy()).toList();
+    List<CachedCopy> left = new ArrayList<>();
+    for (CachedCopy each : undeleted.getOrDefault(key, Set.of())) {
+      if (each.dir().healthy()) {
+        left.add(each);
+      } else if (each.dir().lane().oldestInFlightMillis() == 0) {
+        // Out of use but answering (a check failed): asked once, not waited for.
+        each.dir().lane().submit(() -> delete(each));
+      }
+    }
     List<Future<Boolean>> deletions = new ArrayList<>();
     left.forEach(each -> deletions.add(deleteUrgently(each)));
     long deadline = Time.monotonicNow() + ioTimeoutMillis; // one wait for them all
@@ -99,12 +107,21 @@ final class CopyReclaimer {
     }
   }
 
-  /**
-   * Copies of a block pool that is shut down, or of a dir that failed: revoked; their files stay,
-   * to be taken in again at the pool's next start or when the dir is back.
-   */
+  /** Copies of a block pool that is shut down: revoked; their files stay for its next start. */
   void revoke(Collection<CachedCopy> removed) {
     removed.forEach(copy -> slots.revoke(copy.key()));
+  }
+
+  /**
+   * Copies of a dir that failed: revoked; their files stay, to be taken in again when the dir is
+   * back, but one whose replica changes meanwhile is deleted first if its dir answers (it is not
+   * waited for: no call goes to a device that hangs).
+   */
+  void strand(Collection<CachedCopy> removed) {
+    for (CachedCopy copy : removed) {
+      slots.revoke(copy.key());
+      pending(copy);
+    }
   }
 
   private void pending(CachedCopy copy) {
@@ -125,6 +142,11 @@ final class CopyReclaimer {
       });
     }
     return gone;
+  }
+
+  /** True while some copy removed from the index may still have files in {@code dir}. */
+  boolean deleting(CacheDir dir) {
+    return undeleted.values().stream().flatMap(Set::stream).anyMatch(copy -> copy.dir() == dir);
   }
 
   void close() {

@@ -2,13 +2,13 @@ package org.mpcache.slave;
 
 import static org.mpcache.conf.MpCacheConfigKeys.DFS_MPCACHE_DIR_IO_TIMEOUT_KEY;
 
-import java.io.IOException;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -25,16 +25,20 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The whole-copy verification a short-circuit hand-out needs when the copy was not verified
- * within {@code dfs.mpcache.short-circuit.verify.max-age}: run on a thread of the copy's dir,
+ * within {@code dfs.mpcache.short-circuit.verify.max-age}: run by a few threads of the copy's dir,
  * never on the DataNode thread that asks (an IPC handler for a legacy reader, a transfer thread
  * for descriptors), which waits for it at most {@code dfs.mpcache.dir.io.timeout}; a copy not
  * verified by then is not handed out this time, and the reader gets the HDD replica. Hand-outs of
  * one copy share its verification. At most {@link #MAX_WAITING} verifications wait for a dir's
- * thread: behind a hung device, further hand-outs of its copies go to the HDD at once.
+ * threads, and at most half the DataNode's IPC handlers wait at once (the others answer at once,
+ * with the HDD replica): lease and pipeline recovery, which those handlers also serve, always
+ * find one free, whatever local readers do and however slow the SSD.
  */
 final class HandoutVerifier {
   private static final Logger LOG = LoggerFactory.getLogger(HandoutVerifier.class);
   static final int MAX_WAITING = 16;
+  /** Verifications of a dir under way at once, each a whole copy read. */
+  static final int THREADS_PER_DIR = 4;
 
   private final SsdStore store;
   private final CopyRead.Failures failures;
@@ -43,9 +47,11 @@ final class HandoutVerifier {
   private final long waitMillis;
   private final Map<CacheDir, ThreadPoolExecutor> threads;
   private final Map<CachedCopy, FutureTask<Boolean>> underWay = new ConcurrentHashMap<>();
+  private final Semaphore handlerWaits;
 
   HandoutVerifier(SsdStore store, CopyRead.Failures failures, CacheCounter.Values counters,
-      long maxAgeMillis, long waitMillis) {
+      long maxAgeMillis, long waitMillis, int handlerWaiters) {
+    this.handlerWaits = new Semaphore(handlerWaiters);
     this.store = store;
     this.failures = failures;
     this.counters = counters;
@@ -56,9 +62,10 @@ final class HandoutVerifier {
   }
 
   private static ThreadPoolExecutor threadOf(CacheDir dir) {
-    ThreadPoolExecutor thread = new ThreadPoolExecutor(1, 1, 60, TimeUnit.SECONDS,
-        new LinkedBlockingQueue<>(MAX_WAITING), new ThreadFactoryBuilder().setDaemon(true)
-            .setNameFormat("mpcache-handout-verify-" + dir.toString().replace('%', '_')).build());
+    ThreadPoolExecutor thread = new ThreadPoolExecutor(THREADS_PER_DIR, THREADS_PER_DIR, 60,
+        TimeUnit.SECONDS, new LinkedBlockingQueue<>(MAX_WAITING), new ThreadFactoryBuilder()
+            .setDaemon(true).setNameFormat("mpcache-handout-verify-"
+                + dir.toString().replace('%', '_') + "-%d").build());
     thread.allowCoreThreadTimeOut(true);
     return thread;
   }
@@ -66,22 +73,38 @@ final class HandoutVerifier {
   /**
    * True when the copy may be handed out: verified within the configured age, or now, within
    * the wait. A copy that fails its verification is reported to the failures and dropped.
+   *
+   * @param onIpcHandler the caller is one of the DataNode's IPC handlers
    */
-  boolean verified(CachedCopy copy) {
+  boolean verified(CachedCopy copy, boolean onIpcHandler) {
     if (copy.verifiedWithin(Time.monotonicNow(), maxAgeMillis)) {
       return true;
     }
+    if (!onIpcHandler) {
+      return awaitVerification(copy);
+    }
+    if (!handlerWaits.tryAcquire()) {
+      return notVerified(copy, "half the DataNode's IPC handlers wait for verifications already");
+    }
+    try {
+      return awaitVerification(copy);
+    } finally {
+      handlerWaits.release();
+    }
+  }
+
+  private boolean awaitVerification(CachedCopy copy) {
     FutureTask<Boolean> verification = new FutureTask<>(() -> verify(copy));
     FutureTask<Boolean> shared = underWay.putIfAbsent(copy, verification);
     if (shared == null) {
       shared = verification;
-      counters.increment(CacheCounter.HANDOUT_VERIFICATIONS);
       try {
         threads.get(copy.dir()).execute(verification);
       } catch (RejectedExecutionException e) {
         underWay.remove(copy, verification);
         return notVerified(copy, MAX_WAITING + " verifications already wait for its dir");
       }
+      counters.increment(CacheCounter.HANDOUT_VERIFICATIONS);
     }
     try {
       return shared.get(waitMillis, TimeUnit.MILLISECONDS);
@@ -98,15 +121,9 @@ final class HandoutVerifier {
 
   /** On the dir's thread. */
   private boolean verify(CachedCopy copy) {
-    if (!copy.dir().healthy()) {
-      underWay.remove(copy);
-      return false; // it failed while this waited: its copies are out of use
-    }
-    try (CopyRead read = CopyRead.open(copy, store, failures, counters)) {
-      read.verifyWhole(null);
-      return true;
-    } catch (IOException e) {
-      return false; // reported and dropped
+    try {
+      // A dir that failed while this waited: its copies are out of use.
+      return copy.dir().healthy() && CopyRead.verifiedWhole(copy, store, failures, counters);
     } finally {
       underWay.remove(copy);
     }

@@ -104,7 +104,7 @@ public final class InputCache implements ArbitratedCache {
         settings.fillThreads(), settings.fillQueue(), settings.admissionWaitMillis(),
         settings.ioTimeoutMillis());
     this.verifier = new HandoutVerifier(store, this::dropBroken, counters,
-        settings.handoutMaxAgeMillis(), settings.ioTimeoutMillis());
+        settings.handoutMaxAgeMillis(), settings.ioTimeoutMillis(), settings.handoutWaiters());
     this.reads = new CacheReads(index, store, replicas, fills, reclaimer, slots,
         this::dropBroken, counters, verifier);
     this.scrubber = new Scrubber(index, store, replicas, reclaimer, this::dropBroken, counters,
@@ -403,9 +403,9 @@ public final class InputCache implements ArbitratedCache {
   }
 
 
-  /** The copies of a dir that failed: revoked, their files left on it (CopyReclaimer). */
+  /** The copies of a dir that failed (their files left on it). */
   private void stranded(List<CachedCopy> copies) {
-    reclaimer.revoke(copies);
+    reclaimer.strand(copies);
   }
 
   // ---- Replica changes ---------------------------------------------------------------------
@@ -481,7 +481,7 @@ public final class InputCache implements ArbitratedCache {
     health.close();
     fills.close();
     reclaimer.close();
-    store.close(ioTimeoutMillis);
+    store.close(ioTimeoutMillis, reclaimer::deleting);
     LOG.info("mpCache input cache stopped; {}", store.dirs().stream()
         .map(dir -> dir + " holds " + dir.usedBytes() + " bytes")
         .collect(Collectors.joining(", ")));

@@ -1,6 +1,5 @@
 package org.mpcache.slave;
 
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
@@ -100,14 +99,11 @@ final class Scrubber {
       }
       return false;
     }
-    try (CopyRead read = CopyRead.open(copy, store, failures, counters)) {
-      read.verifyWhole(throttler);
+    if (CopyRead.verifiedWhole(copy, store, failures, counters, throttler)) {
       counters.increment(CacheCounter.COPIES_SCRUBBED);
       counters.add(CacheCounter.BYTES_SCRUBBED, copy.bytes());
-    } catch (IOException e) {
-      LOG.debug("mpCache: scrubbing {} failed: {}", copy, e.getMessage()); // reported, dropped
     }
-    return true;
+    return true; // a failure was reported, and the copy dropped
   }
 
   private boolean idle() {

@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
@@ -150,15 +151,7 @@ public final class SpaceTuner implements LocalizedSpaceProtocol, Closeable {
           cache.disabledReason());
       return null;
     }
-    List<Path> usable = new ArrayList<>();
-    for (File dir : settings.dirs()) {
-      if ((dir.isDirectory() || dir.mkdirs()) && Files.isWritable(dir.toPath())) {
-        usable.add(dir.toPath());
-      } else {
-        LOG.error("mpCache: localized dir {} ({}) cannot be created or written; not using it",
-            dir, DFS_MPCACHE_LOCALIZED_DIRS_KEY);
-      }
-    }
+    List<Path> usable = usableDirs(settings);
     if (usable.isEmpty()) {
       LOG.error("mpCache: no usable dir in {}: intermediate data stays on the HDDs",
           DFS_MPCACHE_LOCALIZED_DIRS_KEY);
@@ -190,6 +183,43 @@ public final class SpaceTuner implements LocalizedSpaceProtocol, Closeable {
     LOG.info("mpCache Dynamic Space Tuner: {} in {}, serving tasks at {}", pool, usable,
         tuner.address);
     return tuner;
+  }
+
+  /**
+   * The localized dirs that exist (or can be made) and can be written, found on a thread of
+   * their own and waited for at most the I/O timeout: their device may hang, and the DataNode's
+   * start-up must not (none is used then).
+   */
+  private static List<Path> usableDirs(LocalizedSettings settings) {
+    ExecutorService checker = Executors.newSingleThreadExecutor(new ThreadFactoryBuilder()
+        .setDaemon(true).setNameFormat("mpcache-localized-dirs-check").build());
+    try {
+      return checker.submit(() -> {
+        List<Path> usable = new ArrayList<>();
+        for (File dir : settings.dirs()) {
+          if ((dir.isDirectory() || dir.mkdirs()) && Files.isWritable(dir.toPath())) {
+            usable.add(dir.toPath());
+          } else {
+            LOG.error("mpCache: localized dir {} ({}) cannot be created or written; not using"
+                + " it", dir, DFS_MPCACHE_LOCALIZED_DIRS_KEY);
+          }
+        }
+        return usable;
+      }).get(settings.ioTimeoutMillis(), TimeUnit.MILLISECONDS);
+    } catch (TimeoutException e) {
+      LOG.error("mpCache: the localized dirs {} ({}) did not answer within {} ms ({}); not using"
+          + " them", settings.dirs(), DFS_MPCACHE_LOCALIZED_DIRS_KEY, settings.ioTimeoutMillis(),
+          DFS_MPCACHE_DIR_IO_TIMEOUT_KEY);
+      return List.of();
+    } catch (ExecutionException e) {
+      LOG.error("mpCache: cannot check the localized dirs {}", settings.dirs(), e.getCause());
+      return List.of();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return List.of();
+    } finally {
+      checker.shutdownNow();
+    }
   }
 
   private void serve(InetSocketAddress bind, Configuration conf) throws IOException {

@@ -62,6 +62,10 @@ class TestSlaveSettings {
     assertEquals(10_000, settings.ioTimeoutMillis());
     assertEquals(java.nio.file.attribute.PosixFilePermissions.fromString("rwx------"),
         settings.dirPermission(), "the DataNode's own default, 700");
+    assertEquals(5, settings.handoutWaiters(), "half the DataNode's 10 IPC handlers");
+    Configuration oneHandler = conf("/ssd", null);
+    oneHandler.setInt(org.apache.hadoop.hdfs.DFSConfigKeys.DFS_DATANODE_HANDLER_COUNT_KEY, 1);
+    assertEquals(1, SlaveSettings.from(oneHandler).handoutWaiters(), "at least one");
   }
 
   private static void assertRejected(Configuration conf, String key) {

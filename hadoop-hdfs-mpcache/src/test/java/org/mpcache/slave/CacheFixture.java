@@ -63,7 +63,7 @@ final class CacheFixture implements AutoCloseable {
     SlaveSettings slave = new SlaveSettings(List.of(ssd), settings.capacityBytes,
         settings.backgroundThreads, settings.backgroundQueue, settings.handoutMaxAgeMillis,
         settings.scrubBytesPerSecond, settings.dirCheckMillis, settings.ioTimeoutMillis,
-        PosixFilePermissions.fromString("rwx------"), settings.admissionWaitMillis);
+        PosixFilePermissions.fromString("rwx------"), settings.admissionWaitMillis, 5);
     cache = InputCache.open(slave, replicas, capacity -> settings.arbiter != null
         ? settings.arbiter : new LocalArbiter(capacity), io, new ShortCircuitSlots() {
           @Override

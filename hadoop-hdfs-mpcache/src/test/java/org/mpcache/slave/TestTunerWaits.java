@@ -8,10 +8,8 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.nio.file.AccessDeniedException;
-import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -107,14 +105,19 @@ class TestTunerWaits {
           + "_0")).resolve("file.out"), new byte[10]);
     }
     Files.write(Files.createDirectories(appDir.resolve(known)).resolve("file.out"), new byte[7]);
+    // Only the slave's own address files, at the top, are left out: a task's file of that name
+    // deeper down is counted.
+    Files.write(dir.resolve(LocalizedSpaceProtocol.ADDRESS_FILE), new byte[100]);
+    Files.write(appDir.resolve(LocalizedSpaceProtocol.ADDRESS_FILE), new byte[3]);
 
     LocalizedScan scan = LocalizedScan.of(List.of(dir), LocalizedSpaceProtocol.ADDRESS_FILE,
         Set.of(known), 5);
     Map<String, Long> counted = scan.bytesByAttempt();
     assertEquals(7L, counted.get(known), "a known attempt is counted on its own");
     assertEquals(5 + 1 + 1, counted.size(), "5 others, the known one, and no attempt");
-    assertEquals(15L * 10, counted.get(LocalizedLedger.NO_ATTEMPT), "the rest, as no attempt's");
-    assertEquals(20L * 10 + 7, counted.values().stream().mapToLong(Long::longValue).sum(),
+    assertEquals(15L * 10 + 3, counted.get(LocalizedLedger.NO_ATTEMPT),
+        "the rest, as no attempt's");
+    assertEquals(20L * 10 + 7 + 3, counted.values().stream().mapToLong(Long::longValue).sum(),
         "nothing behind the link");
   }
 
@@ -128,17 +131,14 @@ class TestTunerWaits {
     Path secret = dir.resolve("usercache/other");
     Files.createDirectories(secret);
 
-    // Running as root here, no path is unreadable: the visitor is handed the failure the JDK
-    // gives for a directory the DataNode's user may not open.
+    // Running as root here, no path is unreadable: the scan is handed the failure the JDK gives
+    // for a directory the DataNode's user may not open.
     LocalizedScan scan = LocalizedScan.of(List.of(dir), LocalizedSpaceProtocol.ADDRESS_FILE,
         Set.of());
-    var visitor = scan.visitor(dir, LocalizedSpaceProtocol.ADDRESS_FILE);
-    assertEquals(FileVisitResult.CONTINUE,
-        visitor.visitFileFailed(secret, new AccessDeniedException(secret.toString())));
+    scan.skipped(secret, new AccessDeniedException(secret.toString()));
     assertEquals(List.of(secret), scan.unreadable());
     assertEquals(1000L, scan.bytesByAttempt().get("attempt_1_0001_m_000000_0"));
-    assertEquals(FileVisitResult.CONTINUE, visitor.visitFile(attempt.resolve("file.out"),
-        Files.readAttributes(attempt.resolve("file.out"), BasicFileAttributes.class)));
+    scan.counted(dir.relativize(attempt.resolve("file.out")), 1000);
     assertEquals(2000L, scan.bytesByAttempt().get("attempt_1_0001_m_000000_0"));
   }
 }

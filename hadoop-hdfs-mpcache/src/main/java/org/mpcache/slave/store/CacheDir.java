@@ -2,7 +2,10 @@ package org.mpcache.slave.store;
 
 import java.io.File;
 import java.nio.file.Path;
+import java.util.Collection;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -28,6 +31,8 @@ public final class CacheDir {
   private volatile String identity;
   /** Whether the cache last stopped cleanly with it (see SsdStore#close), as of its admission. */
   private volatile boolean stoppedCleanly;
+  /** Block pools whose copies here were all read and verified since the dir was admitted. */
+  private final Set<String> verifiedPools = ConcurrentHashMap.newKeySet();
 
   CacheDir(File configured, SsdLane lane) {
     this.configured = configured;
@@ -118,6 +123,17 @@ public final class CacheDir {
 
   void stoppedCleanly(boolean clean) {
     stoppedCleanly = clean;
+    verifiedPools.clear();
+  }
+
+  /** Every copy of the block pool in this dir was read and verified (taken in after a crash). */
+  public void poolVerified(String blockPoolId) {
+    verifiedPools.add(blockPoolId);
+  }
+
+  /** True when the copies here can be taken in without reading them at the next start. */
+  boolean copiesTrusted(Collection<String> blockPools) {
+    return stoppedCleanly || verifiedPools.containsAll(blockPools);
   }
 
   public boolean healthy() {

@@ -27,6 +27,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -150,8 +151,18 @@ public final class SsdStore {
       makeDirs(dir, dir.configured().toPath(), dir.inputRoot());
     }
     File cleanStop = dir.layoutRoot().resolve(CLEAN_STOP_FILE).toFile();
-    dir.stoppedCleanly(call(dir, () -> io.exists(null, cleanStop)));
-    call(dir, () -> io.deleteWithExistsCheck(null, cleanStop)); // until the next clean stop
+    boolean clean = call(dir, () -> io.exists(null, cleanStop));
+    if (clean) {
+      // Gone for good before any copy changes: a crash from now on is no clean stop.
+      if (!call(dir, () -> io.deleteWithExistsCheck(null, cleanStop))) {
+        throw new IOException("cannot delete " + cleanStop);
+      }
+      call(dir, () -> {
+        io.dirSync(null, dir.layoutRoot().toFile());
+        return null;
+      });
+    }
+    dir.stoppedCleanly(clean);
     File versionFile = dir.layoutRoot().resolve(VERSION_FILE).toFile();
     String dirId = LAYOUT_VERSION.equals(found) && layout.dirId() != null ? layout.dirId()
         : UUID.randomUUID().toString();
@@ -491,14 +502,19 @@ public final class SsdStore {
    * Stops the dirs' lanes, first noting in each dir in use that the cache stopped cleanly
    * ({@code mpcache/CLEAN}, waiting at most {@code timeoutMillis} for each): its copies were
    * forced to the device before they were committed, and are taken in at the next start without
-   * being read. After any other stop every copy is verified before it serves.
+   * being read. Not in a dir whose copies are not all trusted: one admitted after a crash whose
+   * block pools were not all taken in (verified) since, or one {@code deleting} still has copies
+   * of (its deletions were queued, the queue behind this note runs first). After any other stop
+   * every copy is verified before it serves.
    */
-  public void close(long timeoutMillis) {
+  public void close(long timeoutMillis, Predicate<CacheDir> deleting) {
     for (CacheDir dir : dirs) {
       if (dir.healthy()) {
         try {
           await(dir.lane().submit(() -> {
-            markCleanStop(dir);
+            if (!deleting.test(dir) && dir.copiesTrusted(blockPools(dir))) {
+              markCleanStop(dir);
+            }
             return null;
           }), timeoutMillis, dir);
         } catch (IOException e) {
@@ -508,6 +524,15 @@ public final class SsdStore {
       }
     }
     dirs.forEach(dir -> dir.lane().shutdown());
+  }
+
+  /** The block pools with a dir in the dir's layout. */
+  private List<String> blockPools(CacheDir dir) throws IOException {
+    List<String> pools = new ArrayList<>();
+    for (File pool : call(dir, () -> io.listFiles(null, dir.inputRoot().toFile()))) {
+      pools.add(pool.getName());
+    }
+    return pools;
   }
 
   private void markCleanStop(CacheDir dir) throws IOException {

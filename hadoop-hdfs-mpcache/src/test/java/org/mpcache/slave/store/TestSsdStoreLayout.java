@@ -45,15 +45,17 @@ class TestSsdStoreLayout {
   /** Opens the dir, leaves one committed copy in it and closes it: a DataNode that stopped. */
   private CachedCopy leaveACopy() throws Exception {
     SsdStore store = open();
-    CacheDir dir = store.dirs().get(0);
-    FillFiles files = store.createFill(dir, new BlockKey(POOL, 1), 7);
+    CachedCopy copy = leaveACopyIn(store);
+    store.close(10_000, any -> false);
+    return copy;
+  }
+
+  private static CachedCopy leaveACopyIn(SsdStore store) throws Exception {
+    FillFiles files = store.createFill(store.dirs().get(0), new BlockKey(POOL, 1), 7);
     files.dataOut().write(new byte[100]);
     files.metaOut().write(new byte[11]);
-    files.dataOut().close();
-    files.metaOut().close();
-    CachedCopy copy = store.commit(files, new BlockKey(POOL, 1), 7, 100, 11, 0);
-    store.close(10_000);
-    return copy;
+    files.syncAndClose();
+    return store.commit(files, new BlockKey(POOL, 1), 7, 100, 11, 0);
   }
 
   private Path versionFile() {
@@ -67,13 +69,13 @@ class TestSsdStoreLayout {
       assertTrue(dir.healthy(), "the dir is in use: " + dir.failure());
       return store.scan(dir, POOL);
     } finally {
-      store.close(10_000);
+      store.close(10_000, any -> false);
     }
   }
 
   @Test
   void aNewDirIsMarkedWithThisReleasesLayout() throws Exception {
-    open().close(10_000);
+    open().close(10_000, any -> false);
     assertTrue(Files.readString(versionFile())
         .contains("layoutVersion=" + SsdStore.LAYOUT_VERSION));
   }
@@ -94,7 +96,7 @@ class TestSsdStoreLayout {
       assertTrue(refused.getMessage().contains("its cache layout is gone"), refused.getMessage());
       assertFalse(Files.exists(versionFile()), "no layout made on the mount point");
     } finally {
-      store.close(10_000);
+      store.close(10_000, any -> false);
     }
   }
 
@@ -104,13 +106,27 @@ class TestSsdStoreLayout {
     Path clean = ssd.toPath().resolve(SsdStore.LAYOUT_DIR).resolve(SsdStore.CLEAN_STOP_FILE);
     SsdStore first = open();
     assertFalse(first.dirs().get(0).stoppedCleanly(), "a new dir");
-    first.close(10_000);
+    first.close(10_000, any -> false);
     assertTrue(Files.exists(clean));
     SsdStore second = open();
     assertTrue(second.dirs().get(0).stoppedCleanly());
     assertFalse(Files.exists(clean), "a crash from now on is no clean stop");
     second.dirs().forEach(dir -> dir.lane().shutdown()); // a crash: no close
-    assertFalse(open().dirs().get(0).stoppedCleanly());
+    SsdStore third = open();
+    assertFalse(third.dirs().get(0).stoppedCleanly());
+
+    // Copies a crash left are trusted again only once their block pool was taken in (verified).
+    leaveACopyIn(third);
+    third.close(10_000, any -> false);
+    assertFalse(Files.exists(clean), "block pool " + POOL + " not taken in since the crash");
+    SsdStore fourth = open();
+    fourth.dirs().get(0).poolVerified(POOL);
+    fourth.close(10_000, any -> true);
+    assertFalse(Files.exists(clean), "deletions under way");
+    SsdStore fifth = open();
+    fifth.dirs().get(0).poolVerified(POOL);
+    fifth.close(10_000, any -> false);
+    assertTrue(Files.exists(clean));
   }
 
   @Test
