@@ -380,7 +380,7 @@ class TestSsdShuffleJobs {
    */
   public static final class PlantingMapper
       extends Mapper<LongWritable, Text, LongWritable, Text> {
-    static final String VICTIM_KEY = "mpcache.test.victim";
+    static final String VICTIM_KEY = "test.planting-mapper.victim";
 
     enum Planted { REPLACED }
 
