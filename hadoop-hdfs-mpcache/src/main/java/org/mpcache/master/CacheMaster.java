@@ -36,7 +36,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The cache master (seeds/000 §3.1): the Replace Arbitrator's policy fed by the slaves'
+ * The cache master (the mpCache paper §3.1): the Replace Arbitrator's policy fed by the slaves'
  * registrations, heartbeats and admission requests, data sets resolved through the namespace,
  * and the Dynamic Space Manager's records. One lock; every call is short and in memory (the
  * namespace lock is taken inside this one, in holds of bounded work: NamesystemHolds). The data

@@ -11,7 +11,7 @@ import org.mpcache.protocol.MasterReport.DataSetHistory;
 import org.mpcache.protocol.SlaveUsage;
 
 /**
- * The Dynamic Space Manager's records (seeds/000 §3.1): each slave's latest input / pool /
+ * The Dynamic Space Manager's records (the mpCache paper §3.1): each slave's latest input / pool /
  * localized usage, and the data sets jobs have read with their sizes, most recent first. Each
  * slave's Dynamic Space Tuner resizes its own pool ({@code org.mpcache.slave.SpaceTuner}); the
  * master sees the result as the node's input capacity. Job types are not visible to the master

@@ -6,11 +6,12 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The auxiliary facility of seeds/000 §3.3.1: every data set's access count and access distance
- * Δ (data-set accesses between its last two accesses; for a first access, all accesses before
- * it; back to back, a small guard value, {@link #BACK_TO_BACK_DISTANCE} by default). When the
- * cache is full, a data set seen for the first time is only recorded; a recorded one is admitted
- * iff {@code 1/(Size·Δ)} of it exceeds the sum of the same over the data sets it would evict.
+ * The auxiliary facility of the mpCache paper §3.3.1: every data set's access count and access
+ * distance Δ (data-set accesses between its last two accesses; for a first access, all accesses
+ * before it; back to back, a small guard value, {@link #BACK_TO_BACK_DISTANCE} by default). When
+ * the cache is full, a data set seen for the first time is only recorded; a recorded one is
+ * admitted iff {@code 1/(Size·Δ)} of it exceeds the sum of the same over the data sets it would
+ * evict.
  *
  * <p>Decided per data-set access (the paper admits data sets, not blocks): the first miss of an
  * access that needs room decides for the access's later misses, unless {@code perBlock} asks

@@ -1,12 +1,12 @@
 package org.mpcache.policy;
 
 /**
- * The Dynamic Space Tuner's arithmetic (seeds/000 §3.2, Fig. 5): a node's SSD cache in units of
- * one block ({@link #unitFor}) is Input Cache + Dynamic Pool + Localized Cache. Input data may use
- * every pool unit that localized data does not hold. Localized data that outgrows its own part
- * takes pool units one by one; a unit that input data occupies is only usable once the input data
- * on it has been evicted through the replacement scheme. When localized utilisation falls under
- * the guard value, the pool units localized data holds return to input data: all of them but
+ * The Dynamic Space Tuner's arithmetic (the mpCache paper §3.2, Fig. 5): a node's SSD cache in
+ * units of one block ({@link #unitFor}) is Input Cache + Dynamic Pool + Localized Cache. Input data
+ * may use every pool unit that localized data does not hold. Localized data that outgrows its own
+ * part takes pool units one by one; a unit that input data occupies is only usable once the input
+ * data on it has been evicted through the replacement scheme. When localized utilisation falls
+ * under the guard value, the pool units localized data holds return to input data: all of them but
  * those its data still fills (that data cannot move).
  *
  * <p>Pure arithmetic: the caller says how much input and localized data the node holds and
@@ -80,11 +80,11 @@ public final class DynamicPool {
   }
 
   /**
-   * The unit of a cache of {@code capacityBytes} unless configured: one block (seeds/000 §3.2),
-   * or a {@value #MIN_UNITS}th of the cache when it holds fewer than {@value #MIN_UNITS} blocks. In
-   * block units a small cache has too few to split (three 8 MB blocks: two input units, one pool
-   * unit, no localized unit), and one task's spill outgrows the whole pool; input data still
-   * comes and goes in whole blocks, evicted until it fits what the units leave it
+   * The unit of a cache of {@code capacityBytes} unless configured: one block (the mpCache paper
+   * §3.2), or a {@value #MIN_UNITS}th of the cache when it holds fewer than {@value #MIN_UNITS}
+   * blocks. In block units a small cache has too few to split (three 8 MB blocks: two input units,
+   * one pool unit, no localized unit), and one task's spill outgrows the whole pool; input data
+   * still comes and goes in whole blocks, evicted until it fits what the units leave it
    * (docs/configuration.md).
    */
   public static long unitFor(long capacityBytes, long blockBytes) {

@@ -9,9 +9,9 @@ import java.util.Map;
 import java.util.TreeSet;
 
 /**
- * mpCache's Replace Arbitrator (seeds/000 §3.3, Algorithm 1) with its admission control: data
- * sets are ranked by {@code Pr = Full + Clock + Fr}, {@code Fr = Blocks_Access / Size}, with the
- * {@code Full} bonus while every block of the data set is cached and {@code Clock} set to the
+ * mpCache's Replace Arbitrator (the mpCache paper §3.3, Algorithm 1) with its admission control:
+ * data sets are ranked by {@code Pr = Full + Clock + Fr}, {@code Fr = Blocks_Access / Size}, with
+ * the {@code Full} bonus while every block of the data set is cached and {@code Clock} set to the
  * priority of each evicted data set (ageing). A miss that needs room uses the node's condemned
  * blocks (To_Del) first; otherwise the lowest-priority data sets are evicted whole, on every node,
  * and the other nodes' blocks are recorded in To_Del until those nodes are told.

@@ -5,11 +5,11 @@ import java.util.SplittableRandom;
 import org.mpcache.policy.DataSet;
 
 /**
- * The synthetic multi-job mix of seeds/000 §4.2: each job runs one of the 13 PUMA benchmarks,
- * chosen uniformly, on the data of its source (Table 1) scaled by {@code k}, drawn from the Zipf
- * law of Equation (3) over 1..20 with parameter {@code s}. Benchmarks that share a source share
- * its data sets, so several jobs re-read the same data. To keep the data-to-cache ratio of the
- * paper's 7-node cluster on larger clusters, the data exists once per tenant ({@code nodes / 7}
+ * The synthetic multi-job mix of the mpCache paper §4.2: each job runs one of the 13 PUMA
+ * benchmarks, chosen uniformly, on the data of its source (Table 1) scaled by {@code k}, drawn from
+ * the Zipf law of Equation (3) over 1..20 with parameter {@code s}. Benchmarks that share a source
+ * share its data sets, so several jobs re-read the same data. To keep the data-to-cache ratio of
+ * the paper's 7-node cluster on larger clusters, the data exists once per tenant ({@code nodes / 7}
  * tenants by default), and each job belongs to a random tenant.
  *
  * <p>Each block has three replicas on distinct nodes, drawn from the block id.

@@ -1,8 +1,8 @@
 package org.mpcache.simulator;
 
 /**
- * Equation (3) of seeds/000: the scale {@code k} of a job's input, drawn from a Zipf law over
- * {@code 1..maxK} with parameter {@code s} (larger {@code s}: more small inputs).
+ * Equation (3) of the mpCache paper: the scale {@code k} of a job's input, drawn from a Zipf law
+ * over {@code 1..maxK} with parameter {@code s} (larger {@code s}: more small inputs).
  */
 public final class ZipfScale {
   private final double[] cdf;

@@ -44,10 +44,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The Dynamic Space Tuner of one DataNode (seeds/000 §3.2): splits its SSD cache into Input
+ * The Dynamic Space Tuner of one DataNode (the mpCache paper §3.2): splits its SSD cache into Input
  * Cache + Dynamic Pool + Localized Cache ({@link DynamicPool}), grants the node's task attempts
- * room for intermediate files in the localized dirs, makes input data give pool units up
- * (evicted through the replacement scheme) and take them back under the guard value.
+ * room for intermediate files in the localized dirs, makes input data give pool units up (evicted
+ * through the replacement scheme) and take them back under the guard value.
  *
  * <p>Task JVMs reach it over loopback RPC; each localized dir holds a file naming the address
  * ({@link #ADDRESS_FILE}), so a task finds the slave that owns an SSD dir among its local dirs.

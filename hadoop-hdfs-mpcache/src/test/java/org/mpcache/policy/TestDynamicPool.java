@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import org.junit.jupiter.api.Test;
 import org.mpcache.policy.DynamicPool.Grant;
 
-/** The Dynamic Space Tuner's rules (seeds/000 §3.2) on a node of 10 units of 100 bytes. */
+/** The Dynamic Space Tuner's rules (the mpCache paper §3.2) on a node of 10 units of 100 bytes. */
 class TestDynamicPool {
   private static final long UNIT = 100;
 

@@ -12,7 +12,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
-/** Small scenarios that only the specified policy (seeds/000 Algorithm 1) passes. */
+/** Small scenarios that only the specified policy (the mpCache paper's Algorithm 1) passes. */
 class TestMpCachePolicy {
   private static final int NODE = 0;
   /** Data sets only read to space out accesses (admission measures distance in accesses). */

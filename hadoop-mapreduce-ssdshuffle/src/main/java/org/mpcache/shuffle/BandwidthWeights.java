@@ -5,9 +5,10 @@ import static org.mpcache.conf.MpCacheConfigKeys.MAPREDUCE_MPCACHE_LOCAL_DIRS_BA
 import java.util.List;
 
 /**
- * Local dirs chosen in proportion to their devices' bandwidth (seeds/001 §4.2): round-robin
- * gives every dir the same bytes, so with disks of different speeds the fast ones idle while the
- * slow ones finish. Configured as {@code <dir prefix>=<MB/s>} pairs; pure arithmetic.
+ * Local dirs chosen in proportion to their devices' bandwidth ("The Truth About MapReduce
+ * Performance on SSDs" §4.2): round-robin gives every dir the same bytes, so with disks of
+ * different speeds the fast ones idle while the slow ones finish. Configured as
+ * {@code <dir prefix>=<MB/s>} pairs; pure arithmetic.
  */
 final class BandwidthWeights {
   private BandwidthWeights() {

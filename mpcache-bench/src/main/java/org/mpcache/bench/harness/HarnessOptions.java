@@ -40,7 +40,7 @@ public record HarnessOptions(int nodes, long blockBytes, int history, int jobs, 
     File ssdDir, int containersPerNode, boolean checkOutputs, List<String> benchmarks,
     boolean compressMapOutput, String existingClusterDir) {
 
-  /** The paper's RAM cache beside its SSD cache per node: 12 GB against 80 GB (seeds/000 §4). */
+  /** The RAM cache beside the SSD cache per node: 12 GB against 80 GB (the mpCache paper §4). */
   public static final double PAPER_MEMORY_SHARE = 12.0 / 80.0;
 
   /** These options for other seeds and configurations (a report over streams of several runs). */

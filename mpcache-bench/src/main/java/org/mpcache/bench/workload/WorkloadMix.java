@@ -13,7 +13,7 @@ import org.mpcache.simulator.PumaWorkload;
 import org.mpcache.simulator.ZipfScale;
 
 /**
- * The multi-job mix of seeds/000 §4.2 on a real cluster: each job runs a benchmark drawn at
+ * The multi-job mix of the mpCache paper §4.2 on a real cluster: each job runs a benchmark drawn at
  * random, on the data of its source at scale {@code k} (Equation (3), parameter {@code s}), of
  * {@code k × base × Table 1 size}. Benchmarks that share a source share its data sets, so later
  * jobs re-read what earlier ones read. The draws start with a history (jobs that ran before the
