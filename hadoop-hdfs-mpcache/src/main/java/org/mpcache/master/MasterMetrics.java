@@ -22,7 +22,7 @@ import org.mpcache.metrics.EnumCounters;
 
 /**
  * The cache master's metrics2 source in its NameNode, visible in JMX as
- * {@code Hadoop:service=NameNode,name=MpCacheMaster} (docs/operations.md, "Observing"):
+ * {@code Hadoop:service=NameNode,name=MpCacheMaster} (docs/operations.md, "Observe"):
  * admissions and evictions by cause, counted across failovers for as long as the NameNode runs;
  * what the current master keeps, as of its last heartbeat; and per RPC call of each kind its
  * latency and the time it held the namesystem's lock, in microseconds, as rates (count and mean)

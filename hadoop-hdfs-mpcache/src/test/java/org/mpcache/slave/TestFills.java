@@ -208,7 +208,7 @@ class TestFills {
    * A reader that outruns the SSD writer by more than a fill may queue leaves the rest of the
    * copy to the background under the one answer asked for its read: asking again would count a
    * second access of the block at the master, and its pass detection a second access of the
-   * data set (docs/benchmark-sittings.md, "Eleventh sitting, also").
+   * data set (docs/benchmarks.md, "Since the headline").
    */
   @Test
   void aReaderThatOutrunsTheSsdWriterLeavesTheRestToTheBackgroundWithoutAskingAgain()

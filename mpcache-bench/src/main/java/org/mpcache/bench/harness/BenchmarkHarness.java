@@ -362,7 +362,7 @@ public final class BenchmarkHarness {
   /**
    * Copies the ApplicationMasters' and tasks' own logs (each container's syslog, from the
    * NodeManagers' log dirs) out of the run's directory before it goes: where maps ran and how
-   * long each phase took are only there (docs/benchmarks.md, reading a run).
+   * long each phase took are only there (docs/benchmarks.md, "How a run works").
    */
   private static void keepTaskLogs(File runDir, File kept) {
     File[] hosts = new File(runDir, "yarn").listFiles(File::isDirectory);

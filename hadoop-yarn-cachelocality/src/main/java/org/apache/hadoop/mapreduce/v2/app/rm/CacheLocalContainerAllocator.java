@@ -71,7 +71,7 @@ import org.slf4j.LoggerFactory;
  * YARN in one request as a stock job's maps do. Located one at a time on the allocator's thread,
  * a job's maps went out over several heartbeats and drew surplus containers, suspected of
  * placing more maps on the node of their block than stock Hadoop does
- * (docs/benchmark-sittings.md, the miss penalty). Without an answer in
+ * (docs/benchmarks.md, "A miss costs more under mpCache than under stock"). Without an answer in
  * {@value #LOOKUP_PATIENCE_MILLIS} ms, held maps go to their split hosts.
  *
  * <p>In Hadoop's package because the stock allocator keeps its request book-keeping
