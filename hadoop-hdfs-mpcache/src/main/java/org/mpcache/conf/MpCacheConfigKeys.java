@@ -175,13 +175,6 @@ public final class MpCacheConfigKeys {
    */
   public static final String DFS_MPCACHE_HEARTBEAT_KEY = "dfs.mpcache.slave.heartbeat.interval";
   public static final long DFS_MPCACHE_HEARTBEAT_DEFAULT_MS = 3_000;
-  /**
-   * The heartbeat key before a bare number meant seconds: its bare numbers stay milliseconds
-   * ({@link MasterLinkSettings}), so it is not mapped with {@code Configuration.addDeprecation},
-   * which would hand them to the new key unchanged.
-   */
-  @Deprecated
-  public static final String DFS_MPCACHE_HEARTBEAT_MILLIS_KEY = "dfs.mpcache.heartbeat.interval";
 
   /** A slave's call to the master fails after this; the slave then decides locally. */
   public static final String DFS_MPCACHE_MASTER_TIMEOUT_KEY = "dfs.mpcache.master.rpc.timeout";

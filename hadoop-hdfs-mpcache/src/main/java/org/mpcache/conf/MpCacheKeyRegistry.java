@@ -16,8 +16,7 @@ import org.apache.hadoop.conf.Configuration;
  * that hold mpcache-default.xml and the docs to it, with nothing else to update.
  */
 public final class MpCacheKeyRegistry {
-  private static final SortedSet<String> KEYS = keys(false);
-  private static final SortedSet<String> DEPRECATED = keys(true);
+  private static final SortedSet<String> KEYS = declaredKeys();
 
   private MpCacheKeyRegistry() {
   }
@@ -27,14 +26,9 @@ public final class MpCacheKeyRegistry {
     return KEYS;
   }
 
-  /** Keys still read for old site files, each in place of a renamed one. */
-  public static SortedSet<String> deprecatedKeys() {
-    return DEPRECATED;
-  }
-
-  /** A key in use, a deprecated one, or a per-NameNode master address ({@link MasterAddresses}). */
+  /** A key in use, or a per-NameNode master address ({@link MasterAddresses}). */
   public static boolean isKnown(String key) {
-    return KEYS.contains(key) || DEPRECATED.contains(key)
+    return KEYS.contains(key)
         || key.startsWith(MpCacheConfigKeys.DFS_MPCACHE_MASTER_ADDRESS_KEY + ".");
   }
 
@@ -47,11 +41,10 @@ public final class MpCacheKeyRegistry {
     return values;
   }
 
-  private static SortedSet<String> keys(boolean deprecated) {
+  private static SortedSet<String> declaredKeys() {
     SortedSet<String> keys = new TreeSet<>();
     for (Field field : MpCacheConfigKeys.class.getFields()) {
-      if (field.getName().endsWith("_KEY") && Modifier.isStatic(field.getModifiers())
-          && field.isAnnotationPresent(Deprecated.class) == deprecated) {
+      if (field.getName().endsWith("_KEY") && Modifier.isStatic(field.getModifiers())) {
         try {
           keys.add((String) field.get(null));
         } catch (IllegalAccessException e) {

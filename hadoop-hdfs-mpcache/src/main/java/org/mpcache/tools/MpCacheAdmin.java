@@ -1,8 +1,6 @@
 package org.mpcache.tools;
 
 import static org.apache.hadoop.tools.TableListing.Justification.RIGHT;
-import static org.mpcache.conf.MpCacheConfigKeys.DFS_MPCACHE_HEARTBEAT_KEY;
-import static org.mpcache.conf.MpCacheConfigKeys.DFS_MPCACHE_HEARTBEAT_MILLIS_KEY;
 import static org.mpcache.conf.MpCacheConfigKeys.DFS_MPCACHE_MASTER_ADDRESS_KEY;
 import static org.mpcache.conf.MpCacheConfigKeys.DFS_MPCACHE_MASTER_TIMEOUT_DEFAULT_MS;
 
@@ -332,12 +330,6 @@ public final class MpCacheAdmin extends Configured implements Tool {
       TableListing table = new TableListing.Builder().addField("Key").addField("Value").build();
       values.forEach(table::addRow);
       out.print(table);
-    }
-    if ((key == null || key.equals(DFS_MPCACHE_HEARTBEAT_KEY))
-        && MasterLinkSettings.deprecatedHeartbeatCounts(getConf())) {
-      err.println("mpcacheadmin: the slaves read the deprecated " + DFS_MPCACHE_HEARTBEAT_MILLIS_KEY
-          + " (" + getConf().get(DFS_MPCACHE_HEARTBEAT_MILLIS_KEY) + ", milliseconds when bare)"
-          + " instead, as " + DFS_MPCACHE_HEARTBEAT_KEY + " is not set in a site file");
     }
     return 0;
   }

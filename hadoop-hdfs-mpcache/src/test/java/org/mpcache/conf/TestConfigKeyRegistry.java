@@ -120,7 +120,6 @@ class TestConfigKeyRegistry {
   void theDocsTablesNameEveryKeyAndNoOther() throws IOException {
     Set<String> documented = docDefaults().keySet();
     Set<String> expected = new TreeSet<>(MpCacheKeyRegistry.keys());
-    expected.addAll(MpCacheKeyRegistry.deprecatedKeys());
     // Service ACLs live in hadoop-policy.xml: named by the policy provider, not the registry.
     Arrays.stream(new MpCachePolicyProvider().getServices()).map(Service::getServiceKey)
         .forEach(expected::add);

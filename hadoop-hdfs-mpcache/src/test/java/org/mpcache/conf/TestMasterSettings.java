@@ -142,20 +142,14 @@ class TestMasterSettings {
     assertEquals(DFS_MPCACHE_REPORT_BATCH_KEY, e.getKey());
   }
 
-  /**
-   * A bare heartbeat interval is seconds, as dfs.heartbeat.interval; the old key keeps its bare
-   * milliseconds until the new key is set in a site file.
-   */
+  /** A bare heartbeat interval is seconds, as dfs.heartbeat.interval. */
   @Test
-  @SuppressWarnings("deprecation")
-  void heartbeatIsSecondsUnderItsNewNameAndMillisecondsUnderItsOld() throws Exception {
+  void aBareHeartbeatIntervalIsSeconds() throws Exception {
     assertEquals(5_000, MasterLinkSettings.from(conf(DFS_MPCACHE_HEARTBEAT_KEY, "5"))
         .heartbeatMillis());
     Configuration withDefaults = new Configuration();
     assertEquals(DFS_MPCACHE_HEARTBEAT_DEFAULT_MS,
         MasterLinkSettings.from(withDefaults).heartbeatMillis());
-    withDefaults.set(DFS_MPCACHE_HEARTBEAT_MILLIS_KEY, "500");
-    assertEquals(500, MasterLinkSettings.from(withDefaults).heartbeatMillis());
     withDefaults.set(DFS_MPCACHE_HEARTBEAT_KEY, "2");
     assertEquals(2_000, MasterLinkSettings.from(withDefaults).heartbeatMillis());
   }

@@ -53,20 +53,6 @@ class TestMpCacheAdminGetConf {
         DFS_MPCACHE_MASTER_ADDRESS_KEY + ".ns1.nn1"));
   }
 
-  /** A site file of before the rename sets the old key: the slaves read it, and so says -getconf. */
-  @Test
-  @SuppressWarnings("deprecation")
-  void saysWhenTheSlavesReadTheDeprecatedHeartbeatKey() throws Exception {
-    Configuration conf = new Configuration();
-    assertEquals(0, run(conf, "-getconf", MpCacheConfigKeys.DFS_MPCACHE_HEARTBEAT_KEY));
-    assertEquals("", err.toString(StandardCharsets.UTF_8));
-    conf.set(MpCacheConfigKeys.DFS_MPCACHE_HEARTBEAT_MILLIS_KEY, "3000");
-    assertEquals(0, run(conf, "-getconf", MpCacheConfigKeys.DFS_MPCACHE_HEARTBEAT_KEY));
-    assertTrue(err.toString(StandardCharsets.UTF_8).contains("the slaves read the deprecated "
-        + MpCacheConfigKeys.DFS_MPCACHE_HEARTBEAT_MILLIS_KEY + " (3000, milliseconds when bare)"),
-        err.toString(StandardCharsets.UTF_8));
-  }
-
   @Test
   void refusesAKeyThatIsNotMpCaches() throws Exception {
     assertEquals(1, run(new Configuration(), "-getconf", "dfs.mpcache.pool.shares"));

@@ -64,8 +64,8 @@ public final class SsdStore {
   private static final String VERSION_KEY = "layoutVersion";
   private static final String DIR_ID_KEY = "dirId";
   private static final String META_SUFFIX = ".meta";
-  /** A copy's data file; copies made before names carried {@code _<n>} have none. */
-  private static final Pattern DATA_NAME = Pattern.compile("blk_(-?\\d+)_(\\d+)(?:_\\d+)?");
+  /** A copy's data file: {@code blk_<id>_<genstamp>_<n>}. */
+  private static final Pattern DATA_NAME = Pattern.compile("blk_(-?\\d+)_(\\d+)_\\d+");
   private static final int SUBDIRS = 256;
 
   private final List<CacheDir> dirs;
@@ -188,17 +188,14 @@ public final class SsdStore {
   private record Layout(String version, String dirId) {
   }
 
-  /**
-   * The dir's layout: null for no layout yet; {@link #LAYOUT_VERSION} without an id for a layout
-   * made before the file existed (the same layout).
-   */
+  /** The dir's layout: null for no layout yet; "missing" for a layout without its file. */
   private Layout layout(CacheDir dir) throws IOException {
     File version = dir.layoutRoot().resolve(VERSION_FILE).toFile();
     if (!call(dir, () -> io.exists(null, dir.layoutRoot().toFile()))) {
       return null;
     }
     if (!call(dir, () -> io.exists(null, version))) {
-      return new Layout(LAYOUT_VERSION, null);
+      return new Layout("missing", null);
     }
     byte[] text = call(dir, () -> {
       try (FileInputStream in = io.getFileInputStream(null, version)) {

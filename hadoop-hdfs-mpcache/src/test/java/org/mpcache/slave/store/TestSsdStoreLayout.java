@@ -22,9 +22,9 @@ import org.junit.jupiter.api.Timeout;
 import org.mpcache.slave.BlockKey;
 
 /**
- * The layout version of an SSD dir (mpcache/VERSION): this release's layout, and the one made
- * before the file existed, are taken in; any other is discarded at start-up, never served. The
- * dir's id there, and the note of a clean stop (mpcache/CLEAN).
+ * The layout version of an SSD dir (mpcache/VERSION): this release's layout is taken in; any
+ * other, or a layout without the file, is discarded at start-up, never served. The dir's id
+ * there, and the note of a clean stop (mpcache/CLEAN).
  */
 @Timeout(60)
 class TestSsdStoreLayout {
@@ -136,11 +136,13 @@ class TestSsdStoreLayout {
   }
 
   @Test
-  void aDirMadeBeforeTheVersionFileHasThisLayoutAndIsKept() throws Exception {
-    leaveACopy();
+  void aLayoutWithoutItsVersionFileIsDiscardedNeverTakenIn() throws Exception {
+    CachedCopy copy = leaveACopy();
     Files.delete(versionFile());
-    assertEquals(1, takenIn().size());
-    assertTrue(Files.exists(versionFile()), "marked on the way");
+    assertEquals(List.of(), takenIn());
+    assertFalse(Files.exists(copy.dataFile()), "the copy's files are gone");
+    assertTrue(Files.readString(versionFile()).contains(
+        "layoutVersion=" + SsdStore.LAYOUT_VERSION), "this release's layout from now on");
   }
 
   @Test
