@@ -229,9 +229,6 @@ public final class BlockRankPolicy implements ReplacementPolicy {
   }
 
   private NodeCache node(int node) {
-    while (nodes.size() <= node) {
-      nodes.add(new NodeCache());
-    }
-    return nodes.get(node);
+    return NodeTables.grown(nodes, node, NodeCache::new);
   }
 }

@@ -340,9 +340,6 @@ public final class ControlledPolicy implements ReplacementPolicy {
   }
 
   private Node node(int nodeId) {
-    while (nodes.size() <= nodeId) {
-      nodes.add(new Node());
-    }
-    return nodes.get(nodeId);
+    return NodeTables.grown(nodes, nodeId, Node::new);
   }
 }

@@ -427,9 +427,6 @@ public final class MpCachePolicy implements ReplacementPolicy {
   }
 
   private Node node(int node) {
-    while (nodes.size() <= node) {
-      nodes.add(new Node());
-    }
-    return nodes.get(node);
+    return NodeTables.grown(nodes, node, Node::new);
   }
 }

@@ -508,9 +508,6 @@ public final class WholeSetPolicy implements ReplacementPolicy {
   }
 
   private Node node(int node) {
-    while (nodes.size() <= node) {
-      nodes.add(new Node());
-    }
-    return nodes.get(node);
+    return NodeTables.grown(nodes, node, Node::new);
   }
 }
