@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs a benchmark main class of hadoop-hdfs-mpcache's test sources (org.mpcache.bench.*) with
+# Runs a benchmark main class of the lab's test sources (mpcache-bench: org.mpcache.bench.*) with
 # the module's test classpath and the benchmark logging and Hadoop settings of bench-conf/.
 # Hadoop's log lines go to $BENCH_LOG (default target/bench/log/hadoop.log of the module).
 # Usage: [BENCH_LOG=file] dev-support/hdfs-bench-main.sh <class> [arguments...]
@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 main=$1
 shift
 mvn -B -ntp -q -DskipTests install
-cd hadoop-hdfs-mpcache
+cd mpcache-bench
 mvn -B -ntp -q test-compile
 # Maven's console may wrap what it prints in colour codes: strip them.
 plain() { sed 's/\x1b\[[0-9;]*m//g'; }

@@ -13,7 +13,7 @@ source "$(dirname "$0")/caller-paths.sh"
 absolute_paths "--out --trace" "$@"
 set -- "${ARGS[@]+"${ARGS[@]}"}"
 cd "$(dirname "$0")/.."
-out=hadoop-hdfs-mpcache/target/bench/replay
+out=mpcache-bench/target/bench/replay
 args=("$@")
 for ((i = 0; i < ${#args[@]}; i++)); do
   if [ "${args[$i]}" = "--out" ] && [ $((i + 1)) -lt ${#args[@]} ]; then
