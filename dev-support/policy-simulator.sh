@@ -17,7 +17,7 @@ absolute_paths "--csv --trace --write-trace" "$@"
 set -- "${ARGS[@]+"${ARGS[@]}"}"
 cd "$(dirname "$0")/.."
 mvn -B -ntp -q -DskipTests install
-cd hadoop-hdfs-mpcache
+cd mpcache-policy
 # Maven's console may wrap what it prints in colour codes: strip them.
 classpath=$(mvn -B -ntp -q dependency:build-classpath -Dmdep.includeScope=compile \
   -Dmdep.outputFile=/dev/stdout | sed 's/\x1b\[[0-9;]*m//g')

@@ -40,8 +40,8 @@ class OverlayIT {
 
   @Test
   void unpacksIntoHadoopsLayoutAddingOnlyItsOwnFolders() {
-    for (String jar : List.of("hadoop-hdfs-mpcache", "hadoop-mapreduce-ssdshuffle",
-        "hadoop-yarn-cachelocality")) {
+    for (String jar : List.of("mpcache-policy", "hadoop-hdfs-mpcache",
+        "hadoop-mapreduce-ssdshuffle", "hadoop-yarn-cachelocality")) {
       assertFile("share/hadoop/mpcache/" + jar + "-" + version + ".jar");
     }
     assertFile("share/hadoop/mpcache/jobs/mpcache-puma-" + version + ".jar");
@@ -57,7 +57,7 @@ class OverlayIT {
     assertEquals(List.of("mpcache"), names(new File(unpacked, "share/hadoop")));
     assertEquals(List.of("etc", "libexec", "share"), names(unpacked));
     // Plugins only on the classpath: no Hadoop jar or dependency came along.
-    assertEquals(4, names(new File(unpacked, "share/hadoop/mpcache")).size(),
+    assertEquals(5, names(new File(unpacked, "share/hadoop/mpcache")).size(),
         names(new File(unpacked, "share/hadoop/mpcache")).toString());
   }
 

@@ -1,6 +1,6 @@
 package org.mpcache.bench;
 
-import static org.mpcache.tools.CommandLine.option;
+import static org.mpcache.simulator.CommandLine.option;
 
 import java.util.Locale;
 import java.util.SplittableRandom;

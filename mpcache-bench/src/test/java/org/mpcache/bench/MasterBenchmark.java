@@ -2,7 +2,7 @@ package org.mpcache.bench;
 
 import static org.mpcache.conf.MpCacheConfigKeys.DFS_MPCACHE_MASTER_ADDRESS_KEY;
 import static org.mpcache.conf.MpCacheConfigKeys.DFS_MPCACHE_MASTER_PERCENTILES_KEY;
-import static org.mpcache.tools.CommandLine.option;
+import static org.mpcache.simulator.CommandLine.option;
 
 import java.io.File;
 import java.net.InetSocketAddress;
@@ -31,7 +31,7 @@ import org.mpcache.master.MasterMetrics;
 import org.mpcache.master.MpCacheMasterPlugin;
 import org.mpcache.metrics.EnumCounters;
 import org.mpcache.protocol.MasterProtocolClientSideTranslatorPB;
-import org.mpcache.tools.CommandLine;
+import org.mpcache.simulator.CommandLine;
 import org.mpcache.tools.FreePorts;
 
 /**

@@ -2,7 +2,7 @@ package org.mpcache.bench;
 
 import static org.mpcache.conf.MpCacheConfigKeys.DFS_MPCACHE_CAPACITY_KEY;
 import static org.mpcache.conf.MpCacheConfigKeys.DFS_MPCACHE_ENABLED_KEY;
-import static org.mpcache.tools.CommandLine.option;
+import static org.mpcache.simulator.CommandLine.option;
 
 import java.io.File;
 import java.io.IOException;
@@ -25,7 +25,7 @@ import org.apache.hadoop.hdfs.client.HdfsClientConfigKeys;
 import org.apache.hadoop.security.UserGroupInformation;
 import org.mpcache.slave.CacheCounter;
 import org.mpcache.slave.CacheTestCluster;
-import org.mpcache.tools.Interval;
+import org.mpcache.simulator.Interval;
 
 /**
  * Read benchmark of the DataNode input cache (not a test): cache-hit read throughput through

@@ -2,7 +2,7 @@ package org.mpcache.bench;
 
 import static org.mpcache.conf.MpCacheConfigKeys.DFS_MPCACHE_CAPACITY_KEY;
 import static org.mpcache.conf.MpCacheConfigKeys.DFS_MPCACHE_SCRUB_RATE_KEY;
-import static org.mpcache.tools.CommandLine.option;
+import static org.mpcache.simulator.CommandLine.option;
 
 import java.io.File;
 import java.io.IOException;
@@ -26,7 +26,7 @@ import org.apache.hadoop.hdfs.server.datanode.DataNodeTestUtils;
 import org.apache.hadoop.security.UserGroupInformation;
 import org.mpcache.slave.CacheCounter;
 import org.mpcache.slave.CacheTestCluster;
-import org.mpcache.tools.Interval;
+import org.mpcache.simulator.Interval;
 
 /**
  * Rot under an open descriptor (not a test). The DataNode verifies every byte it serves and

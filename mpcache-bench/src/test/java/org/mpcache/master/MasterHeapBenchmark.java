@@ -1,6 +1,6 @@
 package org.mpcache.master;
 
-import static org.mpcache.tools.CommandLine.option;
+import static org.mpcache.simulator.CommandLine.option;
 
 import java.net.InetSocketAddress;
 import java.util.Arrays;

@@ -1,6 +1,6 @@
 package org.mpcache.bench.harness;
 
-import static org.mpcache.tools.CommandLine.option;
+import static org.mpcache.simulator.CommandLine.option;
 
 import java.io.File;
 import java.io.IOException;

@@ -19,7 +19,6 @@ import java.util.function.ToDoubleFunction;
 import org.mpcache.policy.AdmissionControl;
 import org.mpcache.policy.MpCachePolicy;
 import org.mpcache.policy.ReplacementPolicies;
-import org.mpcache.tools.Interval;
 
 /**
  * Policies over many seeds, side by side (docs/policies.md, "Evaluation"): a row per policy and

@@ -1,6 +1,6 @@
 package org.mpcache.simulator;
 
-import static org.mpcache.tools.CommandLine.option;
+import static org.mpcache.simulator.CommandLine.option;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -18,7 +18,6 @@ import org.mpcache.policy.DataSetRecency;
 import org.mpcache.policy.MpCachePolicy;
 import org.mpcache.policy.ReplacementPolicies;
 import org.mpcache.policy.ReplacementPolicy;
-import org.mpcache.tools.CommandLine;
 
 /**
  * Replays the PUMA job mix through the same policy classes the master runs and prints, per

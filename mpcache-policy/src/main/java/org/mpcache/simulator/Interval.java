@@ -1,4 +1,4 @@
-package org.mpcache.tools;
+package org.mpcache.simulator;
 
 import java.util.Arrays;
 import java.util.Locale;
