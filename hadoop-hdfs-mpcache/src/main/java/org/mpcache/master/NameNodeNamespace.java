@@ -25,6 +25,8 @@ import org.apache.hadoop.hdfs.server.namenode.XAttrFeature;
 import org.apache.hadoop.hdfs.server.namenode.snapshot.Snapshot;
 import org.apache.hadoop.hdfs.util.ReadOnlyList;
 
+import org.mpcache.conf.CachedPaths;
+
 /**
  * The master's view of the NameNode: blocks resolved to data sets under the namesystem's read
  * lock, in holds of bounded work ({@link NamesystemHolds}) whatever the directories' sizes. A data

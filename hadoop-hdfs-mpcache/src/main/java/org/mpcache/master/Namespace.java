@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.util.List;
 import java.util.Set;
 
+import org.mpcache.conf.CachedPaths;
+
 /** What the master needs from the NameNode; a fake stands in for it in unit tests. */
 public interface Namespace {
   /** The block pool whose blocks the master arbitrates. */

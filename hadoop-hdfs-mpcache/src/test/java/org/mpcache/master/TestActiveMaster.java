@@ -22,6 +22,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.hadoop.ipc.StandbyException;
 import org.apache.hadoop.test.GenericTestUtils;
 import org.junit.jupiter.api.Test;
+import org.mpcache.conf.CachedPaths;
 import org.mpcache.conf.MasterSettings;
 import org.mpcache.protocol.AdmissionAnswer.Verdict;
 import org.mpcache.protocol.SlaveUsage;

@@ -19,6 +19,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.LongStream;
 
 import org.junit.jupiter.api.Test;
+import org.mpcache.conf.CachedPaths;
 import org.mpcache.conf.MasterSettings;
 import org.mpcache.protocol.AdmissionAnswer;
 import org.mpcache.protocol.AdmissionAnswer.Verdict;

@@ -27,6 +27,7 @@ import org.apache.hadoop.hdfs.util.ReadOnlyList;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.mpcache.conf.CachedPaths;
 import org.mpcache.master.Namespace.BlockOwner;
 import org.mpcache.master.Namespace.BlockReplicas;
 

@@ -40,7 +40,7 @@ class OverlayIT {
 
   @Test
   void unpacksIntoHadoopsLayoutAddingOnlyItsOwnFolders() {
-    for (String jar : List.of("mpcache-policy", "hadoop-hdfs-mpcache",
+    for (String jar : List.of("mpcache-policy", "mpcache-common", "hadoop-hdfs-mpcache",
         "hadoop-mapreduce-ssdshuffle", "hadoop-yarn-cachelocality")) {
       assertFile("share/hadoop/mpcache/" + jar + "-" + version + ".jar");
     }
@@ -57,7 +57,7 @@ class OverlayIT {
     assertEquals(List.of("mpcache"), names(new File(unpacked, "share/hadoop")));
     assertEquals(List.of("etc", "libexec", "share"), names(unpacked));
     // Plugins only on the classpath: no Hadoop jar or dependency came along.
-    assertEquals(5, names(new File(unpacked, "share/hadoop/mpcache")).size(),
+    assertEquals(6, names(new File(unpacked, "share/hadoop/mpcache")).size(),
         names(new File(unpacked, "share/hadoop/mpcache")).toString());
   }
 

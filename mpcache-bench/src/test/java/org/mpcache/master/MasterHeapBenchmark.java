@@ -9,6 +9,7 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.stream.IntStream;
 
+import org.mpcache.conf.CachedPaths;
 import org.mpcache.conf.MasterSettings;
 import org.mpcache.policy.ReplacementPolicies;
 import org.mpcache.protocol.AdmissionAnswer.Verdict;

@@ -1,4 +1,4 @@
-package org.mpcache.master;
+package org.mpcache.conf;
 
 import java.util.List;
 

@@ -7,7 +7,7 @@ import java.net.InetSocketAddress;
 import java.util.List;
 
 import org.apache.hadoop.conf.Configuration;
-import org.mpcache.master.CachedPaths;
+import org.mpcache.conf.CachedPaths;
 import org.mpcache.policy.ReplacementPolicies;
 
 /**

@@ -12,7 +12,7 @@ import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.junit.jupiter.api.Test;
-import org.mpcache.master.CachedPaths;
+import org.mpcache.conf.CachedPaths;
 
 /** The master's and the slave link's keys: defaults, and bad values named with their key. */
 class TestMasterSettings {
