@@ -7,7 +7,6 @@ import java.net.InetSocketAddress;
 import java.util.List;
 
 import org.apache.hadoop.conf.Configuration;
-import org.mpcache.conf.CachedPaths;
 import org.mpcache.policy.ReplacementPolicies;
 
 /**
@@ -24,6 +23,17 @@ public record MasterSettings(InetSocketAddress bindAddress, int handlers, String
     double pinShare, int loadBlocksInFlight, int[] percentileIntervals, int maxTrackedDataSets) {
   public static final List<String> DATA_SETS = List.of("directory", "file");
 
+  /** The policy the key names, as the policies' own registry reads it (a grammar, not a list). */
+  private static String policy(Configuration conf) throws InvalidSettingException {
+    String name = conf.getTrimmed(DFS_MPCACHE_MASTER_POLICY_KEY, DFS_MPCACHE_MASTER_POLICY_DEFAULT);
+    try {
+      ReplacementPolicies.check(name);
+    } catch (IllegalArgumentException e) {
+      throw new InvalidSettingException(DFS_MPCACHE_MASTER_POLICY_KEY, e.getMessage());
+    }
+    return name;
+  }
+
   /**
    * The settings of the master of the NameNode whose RPC server is at {@code nameNodeRpc}; with
    * HA its address is that NameNode's ({@link MasterAddresses#own}).
@@ -37,8 +47,7 @@ public record MasterSettings(InetSocketAddress bindAddress, int handlers, String
     return new MasterSettings(bind,
         Math.max(1, nonNegativeInt(conf, DFS_MPCACHE_MASTER_HANDLERS_KEY,
             DFS_MPCACHE_MASTER_HANDLERS_DEFAULT)),
-        choice(conf, DFS_MPCACHE_MASTER_POLICY_KEY, DFS_MPCACHE_MASTER_POLICY_DEFAULT,
-            ReplacementPolicies.NAMES),
+        policy(conf),
         nonNegativeDouble(conf, DFS_MPCACHE_MASTER_FULL_BONUS_KEY,
             DFS_MPCACHE_MASTER_FULL_BONUS_DEFAULT),
         positiveDouble(conf, DFS_MPCACHE_MASTER_BACK_TO_BACK_KEY,

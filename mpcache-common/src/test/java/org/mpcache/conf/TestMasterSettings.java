@@ -12,7 +12,6 @@ import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.junit.jupiter.api.Test;
-import org.mpcache.conf.CachedPaths;
 
 /** The master's and the slave link's keys: defaults, and bad values named with their key. */
 class TestMasterSettings {
@@ -75,11 +74,23 @@ class TestMasterSettings {
     assertFalse(all.caches("/tmp/logs/alice/logs/application_1"));
   }
 
+  /** The key takes what the policies' registry takes: its grammar, not a list of names. */
+  @Test
+  void thePolicyKeyTakesEveryNameThePoliciesRegistryTakes() throws Exception {
+    for (String policy : new String[] {"wholeset:50000:0.1:3", "lfu+none", "LRU+admission"}) {
+      Configuration conf = conf();
+      conf.set(DFS_MPCACHE_MASTER_POLICY_KEY, policy);
+      assertEquals(policy, settings(conf).policy());
+    }
+  }
+
   @Test
   void badValuesNameTheirKey() {
     assertRejected(DFS_MPCACHE_MASTER_ADDRESS_KEY, "", "not set");
     assertRejected(DFS_MPCACHE_MASTER_ADDRESS_KEY, "nn.example.com", "not a host:port");
-    assertRejected(DFS_MPCACHE_MASTER_POLICY_KEY, "arc", "'arc' is not one of");
+    assertRejected(DFS_MPCACHE_MASTER_POLICY_KEY, "arc", "unknown replacement policy 'arc'");
+    assertRejected(DFS_MPCACHE_MASTER_POLICY_KEY, "wholeset:soon", "replacement policy"
+        + " 'wholeset:soon'");
     assertRejected(DFS_MPCACHE_MASTER_FULL_BONUS_KEY, "lots", "cannot parse 'lots' as a number");
     assertRejected(DFS_MPCACHE_MASTER_FULL_BONUS_KEY, "-1", "must be a finite number >= 0");
     assertRejected(DFS_MPCACHE_MASTER_BACK_TO_BACK_KEY, "0", "must be above 0");

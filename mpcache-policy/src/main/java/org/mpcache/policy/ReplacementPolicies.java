@@ -96,14 +96,15 @@ public final class ReplacementPolicies {
     }
   }
 
-  /** True when {@link #create} knows the name. */
-  public static boolean isKnown(String name) {
-    try {
-      create(name, MpCachePolicy.DEFAULT_FULL_BONUS, AdmissionControl.BACK_TO_BACK_DISTANCE);
-      return true;
-    } catch (IllegalArgumentException e) {
-      return false;
-    }
+  /**
+   * Checks a name as {@link #create} reads it, the one rule for what a policy name may be (the
+   * master's key, the simulator's option).
+   *
+   * @throws IllegalArgumentException saying what {@link #create} takes when it does not take
+   *     {@code name}
+   */
+  public static void check(String name) {
+    create(name, MpCachePolicy.DEFAULT_FULL_BONUS, AdmissionControl.BACK_TO_BACK_DISTANCE);
   }
 
   /**

@@ -208,7 +208,7 @@ class TestWholeSetPolicy {
         () -> ReplacementPolicies.create("lru+worthless", 1, 0.01));
     assertTrue(e.getMessage().contains("wholeset") && e.getMessage().contains("admission"),
         e.getMessage());
-    assertTrue(ReplacementPolicies.NAMES.stream().allMatch(ReplacementPolicies::isKnown));
+    ReplacementPolicies.NAMES.forEach(ReplacementPolicies::check);
     assertEquals("wholeset:500.0:0.0:4", ReplacementPolicies.create("wholeset:500", 1, 0.01)
         .name());
     assertEquals("wholeset", ReplacementPolicies.create("wholeset:100000:0:4", 1, 0.01)
@@ -216,6 +216,6 @@ class TestWholeSetPolicy {
     IllegalArgumentException malformed = assertThrows(IllegalArgumentException.class,
         () -> ReplacementPolicies.create("wholeset:soon", 1, 0.01));
     assertTrue(malformed.getMessage().contains("wholeset:soon"), malformed.getMessage());
-    assertFalse(ReplacementPolicies.isKnown("lru:5"));
+    assertThrows(IllegalArgumentException.class, () -> ReplacementPolicies.check("lru:5"));
   }
 }

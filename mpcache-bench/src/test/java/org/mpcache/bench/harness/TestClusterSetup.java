@@ -1,7 +1,6 @@
 package org.mpcache.bench.harness;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 import org.mpcache.conf.MpCacheConfigKeys;
@@ -14,7 +13,7 @@ class TestClusterSetup {
     for (ClusterSetup setup : ClusterSetup.values()) {
       assertEquals(setup, ClusterSetup.of(setup.label()));
       if (setup.mpCache()) {
-        assertTrue(ReplacementPolicies.isKnown(setup.policy()), setup + ": " + setup.policy());
+        ReplacementPolicies.check(setup.policy());
       }
     }
     assertEquals(MpCacheConfigKeys.DFS_MPCACHE_MASTER_POLICY_DEFAULT, ClusterSetup.MPCACHE.policy(),
