@@ -6,6 +6,8 @@ import java.util.function.Supplier;
 
 import org.apache.hadoop.ipc.StandbyException;
 import org.mpcache.conf.MasterSettings;
+import org.mpcache.master.arbitrator.MasterCounter;
+import org.mpcache.master.arbitrator.ReplaceArbitrator;
 import org.mpcache.protocol.MpCacheMasterProtocol;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -21,28 +23,28 @@ import org.slf4j.LoggerFactory;
  * switches it on again ({@code hdfs mpcacheadmin -master on}) after making room. The master's
  * calls run on its own RPC handlers, never the NameNode's.
  */
-final class ActiveMaster {
+public final class ActiveMaster {
   private static final Logger LOG = LoggerFactory.getLogger(ActiveMaster.class);
 
   private final String nameNode;
   private final BooleanSupplier nameNodeActive;
-  private final Supplier<CacheMaster> fresh;
+  private final Supplier<ReplaceArbitrator> fresh;
   private final MasterCounter.Values counters;
-  private CacheMaster master;
+  private ReplaceArbitrator master;
   /** Set by {@code hdfs mpcacheadmin -master off}, until {@code -master on} or a restart. */
   private boolean switchedOff;
 
   /** A call on the master. */
   @FunctionalInterface
-  interface Call<T> {
-    T on(CacheMaster master) throws IOException;
+  public interface Call<T> {
+    T on(ReplaceArbitrator master) throws IOException;
   }
 
   /**
    * @param nameNode the NameNode's address, for messages
    * @param fresh makes a new master, which starts recovering
    */
-  ActiveMaster(String nameNode, BooleanSupplier nameNodeActive, Supplier<CacheMaster> fresh,
+  ActiveMaster(String nameNode, BooleanSupplier nameNodeActive, Supplier<ReplaceArbitrator> fresh,
       MasterCounter.Values counters) {
     this.nameNode = nameNode;
     this.nameNodeActive = nameNodeActive;
@@ -51,7 +53,7 @@ final class ActiveMaster {
   }
 
   /** The master, made when there is none; refused on a standby or while switched off. */
-  synchronized CacheMaster get() throws IOException {
+  synchronized ReplaceArbitrator get() throws IOException {
     if (switchedOff) {
       throw new IOException("mpCache master on " + nameNode + " " + MpCacheMasterProtocol.SWITCHED_OFF + " (hdfs"
           + " mpcacheadmin -master on switches it back on); slaves decide on their own");
@@ -71,7 +73,7 @@ final class ActiveMaster {
   }
 
   /** The master now, or null: for gauges, which must not make one. */
-  synchronized CacheMaster current() {
+  public synchronized ReplaceArbitrator current() {
     return master;
   }
 
@@ -79,8 +81,8 @@ final class ActiveMaster {
    * Runs {@code call} on the master; a failure inside it drops the master (see above). The
    * caller learns only that the master failed: anyone may call, the log has the cause.
    */
-  <T> T run(Call<T> call) throws IOException {
-    CacheMaster active = get();
+  public <T> T run(Call<T> call) throws IOException {
+    ReplaceArbitrator active = get();
     // Holding the master's monitor (its methods take it too) until the failure is recorded:
     // a call waiting for it then sees that the master was dropped.
     synchronized (active) {
@@ -102,7 +104,7 @@ final class ActiveMaster {
   }
 
   /** Drops the master that failed; false when another call's failure already had. */
-  private boolean dropFailed(CacheMaster failed, Throwable cause) {
+  private boolean dropFailed(ReplaceArbitrator failed, Throwable cause) {
     boolean outOfMemory = cause instanceof OutOfMemoryError;
     synchronized (this) {
       if (master != failed) {
@@ -142,7 +144,7 @@ final class ActiveMaster {
 
   /** Hands the running master, if any, the settings a refresh read. */
   void reconfigure(MasterSettings next) {
-    CacheMaster running = current(); // not under this lock: a call takes the master's first
+    ReplaceArbitrator running = current(); // not under this lock: a call takes the master's first
     if (running != null) {
       running.reconfigure(next);
     }

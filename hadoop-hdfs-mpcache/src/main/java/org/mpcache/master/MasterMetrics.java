@@ -18,6 +18,8 @@ import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
 import org.apache.hadoop.metrics2.lib.MetricsRegistry;
 import org.apache.hadoop.metrics2.lib.MutableQuantiles;
 import org.apache.hadoop.metrics2.lib.MutableRate;
+import org.mpcache.master.arbitrator.MasterCounter;
+import org.mpcache.master.arbitrator.MasterGauges;
 import org.mpcache.metrics.EnumCounters;
 
 /**

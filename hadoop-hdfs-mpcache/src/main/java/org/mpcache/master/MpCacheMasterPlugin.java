@@ -23,7 +23,16 @@ import org.mpcache.compat.HadoopRelease;
 import org.mpcache.conf.InvalidSettingException;
 import org.mpcache.conf.MasterSettings;
 import org.mpcache.master.MasterMetrics.Call;
-import org.mpcache.master.Namespace.DataSetRef;
+import org.mpcache.master.arbitrator.MasterCounter;
+import org.mpcache.master.arbitrator.MasterGauges;
+import org.mpcache.master.arbitrator.ReplaceArbitrator;
+import org.mpcache.master.namespace.DataSetControl;
+import org.mpcache.master.namespace.NameNodeNamespace;
+import org.mpcache.master.namespace.Namespace.DataSetRef;
+import org.mpcache.master.namespace.NamesystemHolds;
+import org.mpcache.master.status.MasterStatus;
+import org.mpcache.master.status.StatusPictures;
+import org.mpcache.master.status.StatusServlet;
 import org.mpcache.metrics.EnumCounters;
 import org.mpcache.protocol.AdmissionAnswer;
 import org.mpcache.protocol.ControlAnswer;
@@ -116,7 +125,7 @@ public final class MpCacheMasterPlugin implements ServicePlugin, MpCacheMasterPr
   }
 
   private MasterGauges gauges() {
-    CacheMaster current = master.current();
+    ReplaceArbitrator current = master.current();
     return current == null ? MasterGauges.NONE : current.gauges();
   }
 
@@ -143,7 +152,7 @@ public final class MpCacheMasterPlugin implements ServicePlugin, MpCacheMasterPr
   }
 
   /** A new master of this NameNode, which starts by recovering from the slaves. */
-  private CacheMaster freshMaster() {
+  private ReplaceArbitrator freshMaster() {
     Configuration conf = nameNode.getConf();
     long blockSize = conf.getLongBytes(DFSConfigKeys.DFS_BLOCK_SIZE_KEY,
         DFSConfigKeys.DFS_BLOCK_SIZE_DEFAULT);
@@ -151,7 +160,7 @@ public final class MpCacheMasterPlugin implements ServicePlugin, MpCacheMasterPr
     LOG.info("mpCache master: recovering state from the slaves' registrations (at most {} ms)",
         settings.recoveryMillis());
     FSNamesystem namesystem = nameNode.getNamesystem();
-    return new CacheMaster(settings, new NameNodeNamespace(namesystem,
+    return new ReplaceArbitrator(settings, new NameNodeNamespace(namesystem,
         "file".equals(settings.dataSet()), () -> config.settings().cachedPaths(), blockSize,
         new NamesystemHolds(namesystem, NamesystemHolds.WORK_PER_HOLD, this::lockHeld)),
         Time::monotonicNow, counters);
@@ -205,7 +214,7 @@ public final class MpCacheMasterPlugin implements ServicePlugin, MpCacheMasterPr
     return timed(Call.REPORT, timing -> {
       master.get(); // a standby says so before it refuses a caller
       checkAdmin("mpCacheReport", null);
-      MasterReport report = timing.run(CacheMaster::report);
+      MasterReport report = timing.run(ReplaceArbitrator::report);
       MasterAudit.log(true, "mpCacheReport", null, report.state());
       return report;
     });
@@ -215,7 +224,7 @@ public final class MpCacheMasterPlugin implements ServicePlugin, MpCacheMasterPr
    * The status page's picture ({@link StatusServlet}): as the report, with the recent evictions;
    * paths only for an HDFS superuser {@code viewer}.
    */
-  MasterStatus status(UserGroupInformation viewer) {
+  public MasterStatus status(UserGroupInformation viewer) {
     boolean superuser = callers.isSuperuser(viewer);
     MasterStatus status;
     try {

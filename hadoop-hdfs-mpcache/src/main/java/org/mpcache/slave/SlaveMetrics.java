@@ -7,6 +7,9 @@ import org.apache.hadoop.metrics2.MetricsRecordBuilder;
 import org.apache.hadoop.metrics2.MetricsSource;
 import org.apache.hadoop.metrics2.MetricsSystem;
 import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
+import org.mpcache.slave.inputcache.CacheCounter;
+import org.mpcache.slave.inputcache.InputCache;
+import org.mpcache.slave.spacetuner.SpaceTuner;
 
 /**
  * The cache slave's metrics2 source, one per DataNode ({@code MpCacheSlave-<datanode uuid>}),
@@ -86,9 +89,9 @@ public final class SlaveMetrics implements MetricsSource {
               + "to the HDDs"), tuner.refusedBytes())
           .addCounter(info("LocalizedCallsRefused", "Calls on the localized-space channel "
               + "refused: the caller could not act for the attempt or job it named"),
-              tuner.refusedCalls())
+              tuner.channel().refusedCalls())
           .addGauge(info("LocalizedJobKeys", "Jobs whose channel keys the NodeManager's relay "
-              + "handed over"), tuner.jobsWithKeys())
+              + "handed over"), tuner.channel().jobsWithKeys())
           .addGauge(info("LocalizedUnreadablePaths", "Paths under the localized dirs the last "
               + "scan could not read; their files are not counted (grants of running attempts "
               + "are)"), tuner.unreadablePaths());

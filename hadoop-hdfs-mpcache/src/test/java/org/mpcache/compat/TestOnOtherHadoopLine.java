@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.mpcache.master.MpCacheMasterPlugin;
 import org.mpcache.protocol.MasterProtocolClientSideTranslatorPB;
-import org.mpcache.slave.CacheTestCluster;
+import org.mpcache.slave.inputcache.CacheTestCluster;
 import org.mpcache.tools.FreePorts;
 import org.slf4j.LoggerFactory;
 

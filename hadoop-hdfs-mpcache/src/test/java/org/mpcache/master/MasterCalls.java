@@ -20,7 +20,7 @@ import org.mpcache.protocol.SlaveProof;
 import org.mpcache.tools.MpCacheAdmin;
 
 /** Calls to a master as a given user, and runs of its admin tool, for the master's tests. */
-final class MasterCalls {
+public final class MasterCalls {
   private MasterCalls() {
   }
 
@@ -56,7 +56,8 @@ final class MasterCalls {
   }
 
   /** Runs {@code hdfs mpcacheadmin} with {@code args}, checks its exit code, returns its output. */
-  static String admin(Configuration conf, int expectedExit, String... args) throws Exception {
+  public static String admin(Configuration conf, int expectedExit, String... args)
+      throws Exception {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
     int exit = new MpCacheAdmin(conf, new PrintStream(out, true, StandardCharsets.UTF_8),

@@ -16,14 +16,17 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 
 import org.apache.hadoop.ipc.StandbyException;
 import org.apache.hadoop.test.GenericTestUtils;
 import org.junit.jupiter.api.Test;
 import org.mpcache.conf.CachedPaths;
 import org.mpcache.conf.MasterSettings;
+import org.mpcache.master.arbitrator.MasterCounter;
+import org.mpcache.master.arbitrator.ReplaceArbitrator;
+import org.mpcache.master.arbitrator.TestReplaceArbitrator;
 import org.mpcache.protocol.AdmissionAnswer.Verdict;
 import org.mpcache.protocol.SlaveUsage;
 
@@ -40,7 +43,7 @@ class TestActiveMaster {
    * One data set of 10 blocks; resolving a block throws {@link #failure} when set, once it may
    * go on ({@link #mayGoOn}), and only once ({@link #failing} says it began).
    */
-  private static final class FailingNamespace extends TestCacheMaster.FakeNamespace {
+  private static final class FailingNamespace extends TestReplaceArbitrator.FakeNamespace {
     volatile Throwable failure;
     final CountDownLatch failing = new CountDownLatch(1);
     volatile CountDownLatch mayGoOn = new CountDownLatch(0);
@@ -75,8 +78,8 @@ class TestActiveMaster {
   private volatile boolean active = true;
   private final ActiveMaster master = new ActiveMaster("nn:8020", () -> active, () -> {
     made.incrementAndGet();
-    return new CacheMaster(new MasterSettings(new InetSocketAddress(0), 1, "mpcache", 1.0, 0.01,
-        "directory", new CachedPaths(List.of(), List.of()), 10_000, 5_000, 10, 60_000, 0.5, 2,
+    return new ReplaceArbitrator(new MasterSettings(new InetSocketAddress(0), 1, "mpcache", 1.0,
+        0.01, "directory", new CachedPaths(List.of(), List.of()), 10_000, 5_000, 10, 60_000, 0.5, 2,
         new int[0], Integer.MAX_VALUE),
         namespace, System::currentTimeMillis, counters);
   }, counters);
@@ -90,7 +93,7 @@ class TestActiveMaster {
   @Test
   void anExceptionInsideTheMasterDropsItAndTheNextCallFindsAFreshOne() throws Exception {
     assertEquals(Verdict.ADMIT, admit());
-    CacheMaster first = master.current();
+    ReplaceArbitrator first = master.current();
     namespace.failure = new IllegalStateException("a bug at /secret/path");
     IOException failed = assertThrows(IOException.class,
         () -> master.run(m -> m.requestAdmission("a", 2, BLOCK, NONE)));
@@ -99,7 +102,7 @@ class TestActiveMaster {
     assertNull(master.current(), "no call reads what the failure left");
     assertEquals(1, counters.get(MasterCounter.MASTER_FAILURES));
 
-    CacheMaster second = master.get();
+    ReplaceArbitrator second = master.get();
     assertNotSame(first, second);
     assertTrue(second.recovering(), "the fresh master recovers from the slaves");
     assertEquals(Verdict.ADMIT, admit(), "and decides once the slave registered again");
@@ -128,7 +131,7 @@ class TestActiveMaster {
   @Test
   void aCallWaitingOnAMasterThatFailedHasItsAnswerDiscarded() throws Exception {
     admit();
-    CacheMaster first = master.current();
+    ReplaceArbitrator first = master.current();
     namespace.mayGoOn = new CountDownLatch(1);
     namespace.failure = new IllegalStateException("a bug");
     CompletableFuture<Void> failing = CompletableFuture.runAsync(() -> assertThrows(
@@ -152,7 +155,7 @@ class TestActiveMaster {
   @Test
   void anIOExceptionIsTheCallersAndKeepsTheMaster() throws Exception {
     assertEquals(Verdict.ADMIT, admit());
-    CacheMaster kept = master.current();
+    ReplaceArbitrator kept = master.current();
     assertThrows(IOException.class, () -> master.run(m -> {
       throw new IOException("refused");
     }));

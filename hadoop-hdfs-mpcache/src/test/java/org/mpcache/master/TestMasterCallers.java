@@ -37,7 +37,7 @@ import org.mpcache.protocol.MasterReport;
 import org.mpcache.protocol.MpCacheMasterProtocol;
 import org.mpcache.protocol.SlaveProof;
 import org.mpcache.protocol.SlaveUsage;
-import org.mpcache.slave.CacheTestCluster;
+import org.mpcache.slave.inputcache.CacheTestCluster;
 import org.mpcache.tools.FreePorts;
 
 /**

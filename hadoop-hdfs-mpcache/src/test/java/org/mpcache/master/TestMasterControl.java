@@ -21,7 +21,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-
 import javax.management.MBeanServer;
 import javax.management.ObjectName;
 
@@ -30,16 +29,17 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hdfs.protocol.LocatedBlock;
 import org.apache.hadoop.security.AccessControlException;
 import org.apache.hadoop.security.UserGroupInformation;
-import org.apache.hadoop.test.GenericTestUtils;
 import org.apache.hadoop.test.GenericTestUtils.LogCapturer;
+import org.apache.hadoop.test.GenericTestUtils;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.mpcache.master.namespace.DataSetControl;
 import org.mpcache.protocol.MasterProtocolClientSideTranslatorPB;
 import org.mpcache.protocol.MasterReport.DataSetReport;
 import org.mpcache.protocol.MpCacheMasterProtocol.ControlOp;
-import org.mpcache.slave.CacheTestCluster;
+import org.mpcache.slave.inputcache.CacheTestCluster;
 import org.mpcache.tools.FreePorts;
 import org.slf4j.LoggerFactory;
 

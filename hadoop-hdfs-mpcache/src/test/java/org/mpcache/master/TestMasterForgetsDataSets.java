@@ -20,11 +20,11 @@ import org.apache.hadoop.test.MetricsAsserts;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.mpcache.protocol.MasterReport;
 import org.mpcache.protocol.MasterReport.DataSetReport;
+import org.mpcache.protocol.MasterReport;
 import org.mpcache.protocol.MpCacheMasterProtocol;
 import org.mpcache.protocol.SlaveUsage;
-import org.mpcache.slave.CacheTestCluster;
+import org.mpcache.slave.inputcache.CacheTestCluster;
 import org.mpcache.tools.FreePorts;
 
 /**

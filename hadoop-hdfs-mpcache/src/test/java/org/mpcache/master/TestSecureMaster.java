@@ -32,11 +32,11 @@ import org.apache.hadoop.minikdc.MiniKdc;
 import org.apache.hadoop.net.NetUtils;
 import org.apache.hadoop.security.AccessControlException;
 import org.apache.hadoop.security.SecurityUtil;
-import org.apache.hadoop.security.UserGroupInformation;
 import org.apache.hadoop.security.UserGroupInformation.AuthenticationMethod;
+import org.apache.hadoop.security.UserGroupInformation;
 import org.apache.hadoop.security.authorize.AuthorizationException;
-import org.apache.hadoop.security.token.Token;
 import org.apache.hadoop.security.ssl.KeyStoreTestUtil;
+import org.apache.hadoop.security.token.Token;
 import org.apache.hadoop.test.GenericTestUtils;
 import org.apache.hadoop.test.MetricsAsserts;
 import org.junit.jupiter.api.AfterAll;
@@ -52,9 +52,9 @@ import org.mpcache.protocol.MasterReport;
 import org.mpcache.protocol.MpCacheMasterProtocol;
 import org.mpcache.protocol.MpCachePolicyProvider;
 import org.mpcache.protocol.SlaveUsage;
-import org.mpcache.slave.CacheCounter;
-import org.mpcache.slave.CacheTestCluster;
-import org.mpcache.slave.SpaceTuner;
+import org.mpcache.slave.inputcache.CacheCounter;
+import org.mpcache.slave.inputcache.CacheTestCluster;
+import org.mpcache.slave.spacetuner.SpaceTuner;
 import org.mpcache.tools.FreePorts;
 
 /**

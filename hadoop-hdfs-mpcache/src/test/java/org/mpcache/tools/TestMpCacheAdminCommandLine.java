@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 /**
  * {@code hdfs mpcacheadmin}'s command line, as Hadoop's admin tools behave: -help exits 0,
  * unknown or conflicting options exit 2 with the usage, no master configured exits 1. The calls
- * to a running master are tested in TestCacheMasterCluster.
+ * to a running master are tested in TestMasterCluster.
  */
 class TestMpCacheAdminCommandLine {
   private final ByteArrayOutputStream out = new ByteArrayOutputStream();

@@ -22,8 +22,8 @@ import org.apache.hadoop.mapred.ShuffleHandler;
 import org.apache.hadoop.mapreduce.security.token.JobTokenIdentifier;
 import org.apache.hadoop.net.NetUtils;
 import org.apache.hadoop.security.token.Token;
-import org.apache.hadoop.test.GenericTestUtils;
 import org.apache.hadoop.test.GenericTestUtils.LogCapturer;
+import org.apache.hadoop.test.GenericTestUtils;
 import org.apache.hadoop.yarn.api.records.ApplicationId;
 import org.apache.hadoop.yarn.conf.YarnConfiguration;
 import org.apache.hadoop.yarn.server.api.ApplicationInitializationContext;
@@ -37,7 +37,7 @@ import org.mpcache.protocol.LocalizedChannelKeys;
 import org.mpcache.protocol.LocalizedSpaceClientSideTranslatorPB;
 import org.mpcache.protocol.LocalizedSpaceProtocol;
 import org.mpcache.protocol.LocalizedTokenIdentifier;
-import org.mpcache.slave.SpaceTuner;
+import org.mpcache.slave.spacetuner.SpaceTuner;
 import org.slf4j.LoggerFactory;
 
 /**
@@ -90,7 +90,7 @@ class TestChannelRelay {
   }
 
   private void awaitJobKeys(int jobs) throws Exception {
-    GenericTestUtils.waitFor(() -> tuner() != null && tuner().jobsWithKeys() == jobs, 20,
+    GenericTestUtils.waitFor(() -> tuner() != null && tuner().channel().jobsWithKeys() == jobs, 20,
         30_000, jobs + " job keys on the DataNode");
   }
 
@@ -165,6 +165,6 @@ class TestChannelRelay {
     } finally {
       log.stopCapturing();
     }
-    assertEquals(0, tuner().jobsWithKeys());
+    assertEquals(0, tuner().channel().jobsWithKeys());
   }
 }

@@ -32,15 +32,15 @@ import org.apache.hadoop.hdfs.MiniDFSCluster;
 import org.apache.hadoop.hdfs.server.datanode.fsdataset.impl.MpCacheFsDataset;
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.Text;
+import org.apache.hadoop.io.compress.CompressionCodec;
+import org.apache.hadoop.io.compress.DefaultCodec;
 import org.apache.hadoop.mapred.MapTask;
 import org.apache.hadoop.mapred.ShuffleHandler;
 import org.apache.hadoop.mapred.SsdMapOutputCollector;
-import org.apache.hadoop.io.compress.CompressionCodec;
-import org.apache.hadoop.io.compress.DefaultCodec;
 import org.apache.hadoop.mapreduce.Job;
-import org.apache.hadoop.mapreduce.Mapper;
 import org.apache.hadoop.mapreduce.MRConfig;
 import org.apache.hadoop.mapreduce.MRJobConfig;
+import org.apache.hadoop.mapreduce.Mapper;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.lib.map.InverseMapper;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
@@ -56,7 +56,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.Timeout;
 import org.mpcache.protocol.LocalizedSpaceProtocol;
-import org.mpcache.slave.SpaceTuner;
+import org.mpcache.slave.spacetuner.SpaceTuner;
 
 /**
  * Sorting jobs with a shuffle larger than the node's SSD share, on one DataNode whose cache slave
@@ -238,7 +238,7 @@ class TestSsdShuffleJobs {
     GenericTestUtils.waitFor(() -> {
       try {
         return intermediateFiles().isEmpty() && tuner().localizedBytes() == 0
-            && tuner().liveAttempts() == 0 && tuner().jobsWithKeys() == 0;
+            && tuner().liveAttempts() == 0 && tuner().channel().jobsWithKeys() == 0;
       } catch (IOException e) {
         return false;
       }

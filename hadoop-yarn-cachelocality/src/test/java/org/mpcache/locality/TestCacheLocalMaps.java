@@ -50,7 +50,7 @@ import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.Timeout;
 import org.mpcache.conf.MpCacheConfigKeys;
 import org.mpcache.protocol.MasterProtocolClientSideTranslatorPB;
-import org.mpcache.slave.CacheCounter;
+import org.mpcache.slave.inputcache.CacheCounter;
 
 /**
  * Map placement on four hosts (DataNode and NodeManager each), two replicas per block: a job

@@ -20,8 +20,8 @@ import org.apache.hadoop.fs.BlockLocation;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
-import org.apache.hadoop.hdfs.protocol.LocatedBlock;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
+import org.apache.hadoop.hdfs.protocol.LocatedBlock;
 import org.apache.hadoop.hdfs.server.datanode.DataNode;
 import org.apache.hadoop.hdfs.server.datanode.fsdataset.impl.MpCacheFsDataset;
 import org.apache.hadoop.io.IOUtils;
@@ -41,7 +41,7 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.Timeout;
 import org.mpcache.conf.MpCacheConfigKeys;
 import org.mpcache.protocol.MasterProtocolClientSideTranslatorPB;
-import org.mpcache.slave.CacheCounter;
+import org.mpcache.slave.inputcache.CacheCounter;
 import org.mpcache.tools.FreePorts;
 
 /**

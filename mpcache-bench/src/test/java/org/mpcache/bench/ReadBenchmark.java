@@ -23,9 +23,9 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.client.HdfsClientConfigKeys;
 import org.apache.hadoop.security.UserGroupInformation;
-import org.mpcache.slave.CacheCounter;
-import org.mpcache.slave.CacheTestCluster;
 import org.mpcache.simulator.Interval;
+import org.mpcache.slave.inputcache.CacheCounter;
+import org.mpcache.slave.inputcache.CacheTestCluster;
 
 /**
  * Read benchmark of the DataNode input cache (not a test): cache-hit read throughput through

@@ -12,7 +12,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
-import org.mpcache.master.MasterCounter;
+import org.mpcache.master.arbitrator.MasterCounter;
 import org.mpcache.policy.AdmissionControl;
 import org.mpcache.policy.MpCachePolicy;
 import org.mpcache.policy.ReplacementPolicies;
@@ -22,7 +22,7 @@ import org.mpcache.simulator.OfflineBound;
 import org.mpcache.simulator.PolicySimulator;
 import org.mpcache.simulator.Trace;
 import org.mpcache.simulator.TraceJob;
-import org.mpcache.slave.CacheCounter;
+import org.mpcache.slave.inputcache.CacheCounter;
 
 /**
  * Replays one trace through the real DataNode read path for each policy (a fresh MiniDFSCluster

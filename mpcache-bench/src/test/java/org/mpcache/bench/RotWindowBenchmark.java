@@ -24,9 +24,9 @@ import org.apache.hadoop.hdfs.protocol.LocatedBlock;
 import org.apache.hadoop.hdfs.server.datanode.DataNode;
 import org.apache.hadoop.hdfs.server.datanode.DataNodeTestUtils;
 import org.apache.hadoop.security.UserGroupInformation;
-import org.mpcache.slave.CacheCounter;
-import org.mpcache.slave.CacheTestCluster;
 import org.mpcache.simulator.Interval;
+import org.mpcache.slave.inputcache.CacheCounter;
+import org.mpcache.slave.inputcache.CacheTestCluster;
 
 /**
  * Rot under an open descriptor (not a test). The DataNode verifies every byte it serves and

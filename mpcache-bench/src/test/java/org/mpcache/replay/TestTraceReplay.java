@@ -6,10 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Timeout;
-import org.mpcache.master.MasterCounter;
+import org.mpcache.master.arbitrator.MasterCounter;
 import org.mpcache.policy.ReplacementPolicies;
 import org.mpcache.simulator.PolicySimulator;
 import org.mpcache.simulator.Trace;

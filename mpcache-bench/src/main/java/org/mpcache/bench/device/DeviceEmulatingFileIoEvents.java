@@ -14,7 +14,7 @@ import org.apache.hadoop.hdfs.server.datanode.FileIoProvider;
 import org.apache.hadoop.hdfs.server.datanode.fsdataset.FsVolumeSpi;
 import org.apache.hadoop.hdfs.server.datanode.fsdataset.impl.MemoryCacheAwareFsDatasetFactory;
 import org.mpcache.conf.MpCacheConfigKeys;
-import org.mpcache.slave.FillThreads;
+import org.mpcache.slave.inputcache.FillThreads;
 
 /**
  * Charges a DataNode's file I/O to emulated devices. The DataNode's {@link FileIoProvider} calls

@@ -64,9 +64,9 @@ import org.mpcache.locality.LoopbackHosts;
 import org.mpcache.locality.MpCacheClientProtocolProvider;
 import org.mpcache.locality.MpCacheDistributedFileSystem;
 import org.mpcache.master.MpCacheMasterPlugin;
-import org.mpcache.slave.CacheCounter;
-import org.mpcache.slave.InputCache;
-import org.mpcache.slave.SpaceTuner;
+import org.mpcache.slave.inputcache.CacheCounter;
+import org.mpcache.slave.inputcache.InputCache;
+import org.mpcache.slave.spacetuner.SpaceTuner;
 import org.mpcache.tools.FreePorts;
 
 /**

@@ -7,7 +7,7 @@ import static org.mpcache.conf.MpCacheConfigKeys.DFS_MPCACHE_POOL_SHARE_DEFAULT;
 import java.util.Arrays;
 import java.util.Locale;
 
-import org.mpcache.policy.DynamicPool;
+import org.mpcache.policy.slave.DynamicPool;
 import org.mpcache.policy.ReplacementPolicies;
 
 /** A configuration the harness compares; all run the same workload on the same devices. */

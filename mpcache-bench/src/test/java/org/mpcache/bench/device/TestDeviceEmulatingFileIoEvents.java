@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.apache.hadoop.hdfs.server.datanode.fsdataset.impl.MemoryCacheAwareFsDatasetFactory;
 import org.junit.jupiter.api.Test;
-import org.mpcache.slave.FillThreads;
+import org.mpcache.slave.inputcache.FillThreads;
 
 class TestDeviceEmulatingFileIoEvents {
   @Test

@@ -15,7 +15,7 @@ import static org.mockito.Mockito.doThrow;
 import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
-import static org.mpcache.slave.CacheTestCluster.BLOCK_SIZE;
+import static org.mpcache.slave.inputcache.CacheTestCluster.BLOCK_SIZE;
 
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -41,17 +41,17 @@ import org.apache.hadoop.hdfs.protocol.proto.DataTransferProtos.Status;
 import org.apache.hadoop.hdfs.shortcircuit.ShortCircuitShm.ShmId;
 import org.apache.hadoop.hdfs.shortcircuit.ShortCircuitShm.Slot;
 import org.apache.hadoop.hdfs.shortcircuit.ShortCircuitShm.SlotId;
-import org.apache.hadoop.thirdparty.com.google.common.collect.HashMultimap;
 import org.apache.hadoop.net.unix.DomainSocket;
+import org.apache.hadoop.thirdparty.com.google.common.collect.HashMultimap;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.mpcache.slave.CacheCounter;
-import org.mpcache.slave.CacheTestCluster;
-import org.mpcache.slave.InputCache;
+import org.mpcache.slave.inputcache.CacheCounter;
+import org.mpcache.slave.inputcache.CacheTestCluster;
+import org.mpcache.slave.inputcache.InputCache;
 
 /**
  * Short-circuit readers that get file descriptors from the DataNode: which files they get, and

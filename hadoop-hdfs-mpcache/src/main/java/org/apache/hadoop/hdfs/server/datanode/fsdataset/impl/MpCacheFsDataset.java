@@ -24,15 +24,15 @@ import org.apache.hadoop.hdfs.server.datanode.fsdataset.FsVolumeSpi.ScanInfo;
 import org.apache.hadoop.hdfs.server.datanode.fsdataset.LengthInputStream;
 import org.apache.hadoop.hdfs.server.protocol.BlockRecoveryCommand.RecoveringBlock;
 import org.apache.hadoop.hdfs.server.protocol.ReplicaRecoveryInfo;
-import org.mpcache.slave.BlockKey;
-import org.mpcache.slave.InputCache;
-import org.mpcache.slave.LiveReplica;
-import org.mpcache.slave.ReadCaller;
-import org.mpcache.slave.ReplicaSource;
-import org.mpcache.slave.ShortCircuitSlots;
-import org.mpcache.slave.SlaveIdentity;
 import org.mpcache.slave.SlaveMetrics;
-import org.mpcache.slave.SpaceTuner;
+import org.mpcache.slave.inputcache.BlockKey;
+import org.mpcache.slave.inputcache.InputCache;
+import org.mpcache.slave.inputcache.LiveReplica;
+import org.mpcache.slave.inputcache.ReadCaller;
+import org.mpcache.slave.inputcache.ReplicaSource;
+import org.mpcache.slave.inputcache.ShortCircuitSlots;
+import org.mpcache.slave.masterlink.SlaveIdentity;
+import org.mpcache.slave.spacetuner.SpaceTuner;
 
 /**
  * The stock dataset with the mpCache input cache in front of its reads. It lives in this package

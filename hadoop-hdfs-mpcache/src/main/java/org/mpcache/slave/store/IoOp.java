@@ -1,9 +1,0 @@
-package org.mpcache.slave.store;
-
-import java.io.IOException;
-
-/** One call to an SSD dir's device. */
-@FunctionalInterface
-public interface IoOp<T> {
-  T run() throws IOException;
-}
