@@ -276,8 +276,8 @@ public final class ControlledPolicy implements ReplacementPolicy {
   }
 
   @Override
-  public void setEvictionListener(DataSetEvictionListener listener) {
-    policy.setEvictionListener(listener);
+  public List<DataSetEviction> takeDataSetsEvicted() {
+    return policy.takeDataSetsEvicted();
   }
 
   /** A copy the policy held becomes a pinned one. */

@@ -60,7 +60,7 @@ public final class MpCachePolicy implements ReplacementPolicy {
   /** Data sets accessed since the queue was last brought up to date. */
   private final List<DataSetState> unranked = new ArrayList<>();
   private double clock;
-  private DataSetEvictionListener evictionListener = (id, priority, nodes, copies) -> { };
+  private final List<DataSetEviction> dataSetsEvicted = new ArrayList<>();
 
   /** One data set's place in the cache. */
   private static final class DataSetState {
@@ -197,8 +197,10 @@ public final class MpCachePolicy implements ReplacementPolicy {
   }
 
   @Override
-  public void setEvictionListener(DataSetEvictionListener listener) {
-    this.evictionListener = listener;
+  public List<DataSetEviction> takeDataSetsEvicted() {
+    List<DataSetEviction> taken = List.copyOf(dataSetsEvicted);
+    dataSetsEvicted.clear();
+    return taken;
   }
 
   @Override
@@ -284,8 +286,8 @@ public final class MpCachePolicy implements ReplacementPolicy {
   /** Evicts every copy of the data set: the requester's into {@code evicted}, others to To_Del. */
   private void evictEverywhere(DataSetState victim, int requester, List<Long> evicted) {
     unqueue(victim);
-    evictionListener.evicted(victim.id(), victim.priority, victim.copiesPerNode.size(),
-        victim.copiesPerNode.values().stream().mapToInt(Integer::intValue).sum());
+    dataSetsEvicted.add(new DataSetEviction(victim.id(), victim.priority, victim.copiesPerNode.size(),
+        victim.copiesPerNode.values().stream().mapToInt(Integer::intValue).sum()));
     for (int holder : victim.copiesPerNode.keySet()) {
       Node node = nodes.get(holder);
       node.dataSets.remove(victim.id(), 0);

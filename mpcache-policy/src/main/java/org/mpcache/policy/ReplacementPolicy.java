@@ -1,5 +1,7 @@
 package org.mpcache.policy;
 
+import java.util.List;
+
 /**
  * Cluster-wide cache decisions over block copies held by nodes, in block units. The same classes
  * run in the master (driven by slaves' reports) and in the simulator (driven by a trace). Pure
@@ -88,19 +90,19 @@ public interface ReplacementPolicy {
   }
 
   /**
-   * Who hears of each data set a data-set policy evicts whole (none by default; block-level
-   * policies evict copies, not data sets).
+   * The data sets evicted whole since the last call, oldest first, handed over once: the caller
+   * knows why it asked ({@link #access}, {@link #evictFrom}). None for block-level policies, which
+   * evict copies, not data sets.
    */
-  default void setEvictionListener(DataSetEvictionListener listener) {
+  default List<DataSetEviction> takeDataSetsEvicted() {
+    return List.of();
   }
 
   /**
-   * Hears of a data set evicted whole: its rank then, the nodes that held it and the copies that
-   * go on them.
+   * A data set evicted whole: its rank then, the nodes that held it and the copies that go on
+   * them.
    */
-  @FunctionalInterface
-  interface DataSetEvictionListener {
-    void evicted(int dataSetId, double priority, int nodes, int copies);
+  record DataSetEviction(int dataSetId, double priority, int nodes, int copies) {
   }
 
   /** Receives cached copies from {@link #forEachCached}. */

@@ -70,7 +70,7 @@ public final class WholeSetPolicy implements ReplacementPolicy {
   private long accesses;
   private long capacityBlocks;
   private long usedBlocks;
-  private DataSetEvictionListener evictionListener = (id, priority, nodes, copies) -> { };
+  private final List<DataSetEviction> dataSetsEvicted = new ArrayList<>();
 
   private static final class State {
     DataSet dataSet;
@@ -320,7 +320,7 @@ public final class WholeSetPolicy implements ReplacementPolicy {
         evicted[taken++] = block;
       }
       if (victim.copies.size() == 0) {
-        evictionListener.evicted(victim.id(), priority, 1, taken - before); // this node only
+        dataSetsEvicted.add(new DataSetEviction(victim.id(), priority, 1, taken - before)); // this node only
       }
     }
     return evicted;
@@ -403,8 +403,10 @@ public final class WholeSetPolicy implements ReplacementPolicy {
    * its copies elsewhere are needed for room).
    */
   @Override
-  public void setEvictionListener(DataSetEvictionListener listener) {
-    this.evictionListener = listener;
+  public List<DataSetEviction> takeDataSetsEvicted() {
+    List<DataSetEviction> taken = List.copyOf(dataSetsEvicted);
+    dataSetsEvicted.clear();
+    return taken;
   }
 
   private void addCopy(int nodeId, long block, State state) {

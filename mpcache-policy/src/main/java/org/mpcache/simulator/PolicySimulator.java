@@ -131,10 +131,9 @@ public final class PolicySimulator {
     long[] quarterJobHits = new long[QUARTERS];
     long evictedForRoom = 0;
     long evictedElsewhere = 0;
-    long[] dataSetsEvicted = {0};
+    long dataSetsEvicted = 0;
     DataSetRecency tracked = new DataSetRecency();
     long forgotten = 0;
-    policy.setEvictionListener((id, priority, nodes, copies) -> dataSetsEvicted[0]++);
     int jobIndex = 0;
     long start = System.nanoTime();
     for (TraceJob job : trace) {
@@ -154,6 +153,7 @@ public final class PolicySimulator {
         CacheDecision decision = policy.access(node, block, dataSet);
         observer.read(jobIndex, block, node, decision);
         evictedForRoom += decision.evict().length;
+        dataSetsEvicted += policy.takeDataSetsEvicted().size();
         written += decision.admitted() ? 1 : 0;
         accesses++;
         if (decision.hit()) {
@@ -172,7 +172,7 @@ public final class PolicySimulator {
       jobIndex++;
     }
     return new Result(policy.name(), accesses, hits, jobIndex, jobHits, evictedForRoom,
-        evictedElsewhere, dataSetsEvicted[0], (System.nanoTime() - start) / 1e9, written,
+        evictedElsewhere, dataSetsEvicted, (System.nanoTime() - start) / 1e9, written,
         quarterJobHits, forgotten);
   }
 

@@ -65,8 +65,6 @@ class TestWholeSetPolicy {
   @Test
   void evictionTakesCopiesOnTheNodeNeedingRoomOnlyAndBrokenDataSetsGoFirst() {
     WholeSetPolicy policy = policy(1000, 2, 1);
-    List<Integer> evictedWhole = new ArrayList<>();
-    policy.setEvictionListener((id, priority, nodes, copies) -> evictedWhole.add(id));
     DataSet spread = dataSet(1, 2);
     policy.dataSetAccessed(spread);
     assertTrue(policy.access(0, block(spread, 0), spread).admitted());
@@ -81,14 +79,15 @@ class TestWholeSetPolicy {
     assertTrue(policy.isCached(1, block(spread, 1)), "its copy on node 1 stays");
     assertArrayEquals(new long[0], policy.drainPendingEvictions(1));
     assertEquals(1, policy.usedBlocks(1));
-    assertTrue(evictedWhole.isEmpty());
+    assertEquals(List.of(), policy.takeDataSetsEvicted());
 
     DataSet next = dataSet(3, 1);
     policy.dataSetAccessed(next);
     CacheDecision onNode1 = job(policy, 1, next).get(0); // broken data sets cost nothing
     assertTrue(onNode1.admitted());
     assertArrayEquals(new long[] {block(spread, 1)}, onNode1.evict());
-    assertEquals(List.of(1), evictedWhole);
+    assertEquals(List.of(1), policy.takeDataSetsEvicted().stream()
+        .map(ReplacementPolicy.DataSetEviction::dataSetId).toList());
   }
 
   @Test

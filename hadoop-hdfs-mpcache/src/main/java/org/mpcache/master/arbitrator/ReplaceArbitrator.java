@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 
 import org.apache.hadoop.util.Time;
@@ -27,6 +28,7 @@ import org.mpcache.policy.ControlledPolicy;
 import org.mpcache.policy.DataSet;
 import org.mpcache.policy.DataSetPasses;
 import org.mpcache.policy.ReplacementPolicies;
+import org.mpcache.policy.ReplacementPolicy.DataSetEviction;
 import org.mpcache.protocol.AdmissionAnswer.Verdict;
 import org.mpcache.protocol.AdmissionAnswer;
 import org.mpcache.protocol.ControlAnswer;
@@ -71,11 +73,6 @@ public final class ReplaceArbitrator {
   private final DataSetTable dataSets = new DataSetTable();
   private final MasterCounter.Values counters;
   private final LoadQueue loads;
-  /** Why the policy is deciding now: its cause for the recent evictions, its detail for the log. */
-  private record Deciding(MasterCounter cause, String detail) {
-  }
-
-  private Deciding deciding = new Deciding(MasterCounter.EVICTIONS_FOR_ROOM, "");
   private final RecentEvictions recentEvictions =
       new RecentEvictions(RecentEvictions.KEPT, Time::now);
   /** Copies each slave dropped for silence was still to delete, by DataNode UUID. */
@@ -92,19 +89,26 @@ public final class ReplaceArbitrator {
     this.counters = counters;
     this.policy = new ControlledPolicy(ReplacementPolicies.create(settings.policy(),
         settings.fullBonus(), settings.backToBackDistance()), settings.pinShare());
-    policy.setEvictionListener((dataSetId, priority, nodes, copies) -> {
-      counters.add(MasterCounter.DATA_SETS_EVICTED, 1);
-      String path = dataSets.get(dataSetId).path();
-      recentEvictions.record(path, nodes, copies, deciding.cause());
-      LOG.info("mpCache master: evicting data set {} (priority {}, {} copies on {} nodes): {}",
-          path, priority, copies, nodes, deciding.detail());
-    });
     this.namespace = namespace;
     this.clock = clock;
     this.recovery = new RecoveryGate(clock.getAsLong(), settings.recoveryMillis());
     this.space = new SpaceManager(settings.historySize());
     this.loads = new LoadQueue(settings.loadBlocksInFlight(), settings.expiryMillis(),
         dropped -> counters.add(MasterCounter.LOAD_BLOCKS_DROPPED, dropped));
+  }
+
+  /**
+   * Counts, records and logs the data sets the policy's last decision evicted whole, for
+   * {@code cause}; {@code detail} says for the log what the decision was for.
+   */
+  private void dataSetsEvicted(MasterCounter cause, Supplier<String> detail) {
+    for (DataSetEviction eviction : policy.takeDataSetsEvicted()) {
+      counters.add(MasterCounter.DATA_SETS_EVICTED, 1);
+      String path = dataSets.get(eviction.dataSetId()).path();
+      recentEvictions.record(path, eviction.nodes(), eviction.copies(), cause);
+      LOG.info("mpCache master: evicting data set {} (priority {}, {} copies on {} nodes): {}",
+          path, eviction.priority(), eviction.copies(), eviction.nodes(), detail.get());
+    }
   }
 
   public synchronized Registration register(String datanodeUuid, String hostname,
@@ -345,9 +349,9 @@ public final class ReplaceArbitrator {
     }
     noteRead(dataSet, blockId, owner.startsFile());
     String path = dataSets.get(dataSet.id()).path();
-    deciding = new Deciding(MasterCounter.EVICTIONS_FOR_ROOM, "room for block " + blockId + " of "
-        + path + " on " + slave.hostname);
     CacheDecision decision = policy.access(slave.node, blockId, dataSet);
+    dataSetsEvicted(MasterCounter.EVICTIONS_FOR_ROOM,
+        () -> "room for block " + blockId + " of " + path + " on " + slave.hostname);
     if (decision.hit()) {
       return AdmissionAnswer.admit(NONE); // it lost the copy without telling yet: keep one
     }
@@ -500,9 +504,9 @@ public final class ReplaceArbitrator {
     }
     int blocks = (int) Math.min(Integer.MAX_VALUE,
         (excess + namespace.blockSizeBytes() - 1) / namespace.blockSizeBytes());
-    deciding = new Deciding(MasterCounter.EVICTIONS_FOR_LOCALIZED_DATA,
-        "room on " + slave.hostname + " lent to localized data");
     long[] evict = policy.evictFrom(slave.node, blocks);
+    dataSetsEvicted(MasterCounter.EVICTIONS_FOR_LOCALIZED_DATA,
+        () -> "room on " + slave.hostname + " lent to localized data");
     LOG.info("mpCache master: slave {} holds {} bytes of input data over its capacity (room "
         + "lent to localized data): evicting {} of its blocks", slave.hostname, excess,
         evict.length);
