@@ -18,9 +18,9 @@ import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
 import org.apache.hadoop.metrics2.lib.MetricsRegistry;
 import org.apache.hadoop.metrics2.lib.MutableQuantiles;
 import org.apache.hadoop.metrics2.lib.MutableRate;
+import org.apache.hadoop.util.StringUtils;
 import org.mpcache.master.arbitrator.MasterCounter;
 import org.mpcache.master.arbitrator.MasterGauges;
-import org.mpcache.metrics.EnumCounters;
 
 /**
  * The cache master's metrics2 source in its NameNode, visible in JMX as
@@ -40,7 +40,7 @@ public final class MasterMetrics implements MetricsSource {
     REGISTER, HEARTBEAT, REQUEST_ADMISSION, REPORT, CACHED_ON, SWITCH_MASTER, CONTROL, REFRESH;
 
     String metricName() {
-      return EnumCounters.metricName(this);
+      return StringUtils.camelize(name());
     }
   }
 
@@ -136,10 +136,7 @@ public final class MasterMetrics implements MetricsSource {
   @Override
   public void getMetrics(MetricsCollector collector, boolean all) {
     MetricsRecordBuilder record = collector.addRecord(SOURCE).setContext("dfs");
-    for (MasterCounter counter : MasterCounter.values()) {
-      record.addCounter(info(counter.metricName(), counter.description()),
-          counters.get(counter));
-    }
+    counters.snapshot(record);
     record.addCounter(info("NamesystemLockHeldNanos", "Nanoseconds the master's calls held the"
         + " namesystem's lock, in all"), lockHeldNanos.sum());
     MasterGauges now = gauges.get();

@@ -18,6 +18,7 @@ import org.apache.hadoop.ipc.Server;
 import org.apache.hadoop.security.AccessControlException;
 import org.apache.hadoop.security.UserGroupInformation;
 import org.apache.hadoop.util.ServicePlugin;
+import org.apache.hadoop.util.StringUtils;
 import org.apache.hadoop.util.Time;
 import org.mpcache.compat.HadoopRelease;
 import org.mpcache.conf.InvalidSettingException;
@@ -33,7 +34,6 @@ import org.mpcache.master.namespace.NamesystemHolds;
 import org.mpcache.master.status.MasterStatus;
 import org.mpcache.master.status.StatusPictures;
 import org.mpcache.master.status.StatusServlet;
-import org.mpcache.metrics.EnumCounters;
 import org.mpcache.protocol.AdmissionAnswer;
 import org.mpcache.protocol.ControlAnswer;
 import org.mpcache.protocol.HeartbeatAnswer;
@@ -265,7 +265,7 @@ public final class MpCacheMasterPlugin implements ServicePlugin, MpCacheMasterPr
   public ControlAnswer control(ControlOp op, String path, long ttlMillis) throws IOException {
     return timed(Call.CONTROL, timing -> {
       master.get(); // a standby says so before it refuses a caller
-      String command = "mpCache" + EnumCounters.metricName(op);
+      String command = "mpCache" + StringUtils.camelize(op.name());
       checkAdmin(command, path);
       try {
         if (ttlMillis < 0) {

@@ -7,7 +7,6 @@ import org.apache.hadoop.metrics2.MetricsRecordBuilder;
 import org.apache.hadoop.metrics2.MetricsSource;
 import org.apache.hadoop.metrics2.MetricsSystem;
 import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
-import org.mpcache.slave.inputcache.CacheCounter;
 import org.mpcache.slave.inputcache.InputCache;
 import org.mpcache.slave.spacetuner.SpaceTuner;
 
@@ -68,9 +67,7 @@ public final class SlaveMetrics implements MetricsSource {
             cache.lastScrubPassMillis())
         .addCounter(info("MasterHeartbeats", "Heartbeats sent to the cache master"),
             cache.masterHeartbeats());
-    for (CacheCounter counter : CacheCounter.values()) {
-      record.addCounter(info(counter.metricName(), counter.description()), cache.counter(counter));
-    }
+    cache.counters().snapshot(record);
     if (tuner != null) {
       record.addGauge(info("LocalizedBytes", "Intermediate data on the SSD, and grants of "
               + "running task attempts"), tuner.localizedBytes())

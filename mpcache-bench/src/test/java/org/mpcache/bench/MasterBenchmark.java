@@ -25,11 +25,11 @@ import org.apache.hadoop.metrics2.impl.MetricsCollectorImpl;
 import org.apache.hadoop.metrics2.impl.MetricsSystemImpl;
 import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
 import org.apache.hadoop.net.NetUtils;
+import org.apache.hadoop.util.StringUtils;
 import org.mpcache.bench.BenchNamespace.Shape;
 import org.mpcache.bench.SimulatedSlave.Call;
 import org.mpcache.master.MasterMetrics;
 import org.mpcache.master.MpCacheMasterPlugin;
-import org.mpcache.metrics.EnumCounters;
 import org.mpcache.protocol.MasterProtocolClientSideTranslatorPB;
 import org.mpcache.simulator.CommandLine;
 import org.mpcache.tools.FreePorts;
@@ -175,7 +175,7 @@ public final class MasterBenchmark {
         latencies.addAll(slave.latencies(call));
         failed += slave.failures(call);
       }
-      String metric = EnumCounters.metricName(call) + "NamesystemLock"; // as MasterMetrics names it
+      String metric = StringUtils.camelize(call.name()) + "NamesystemLock"; // as MasterMetrics names it
       out.append(String.format(Locale.ROOT, "| %s | %d | %d | %s | %.2f | %.2f | %.2f |%n",
           call.name().toLowerCase(Locale.ROOT), latencies.count(), failed,
           value(metrics.get(metric + "AvgTime")), latencies.percentile(50) / 1e6,

@@ -1,9 +1,10 @@
 package org.mpcache.master.arbitrator;
 
-import org.mpcache.metrics.EnumCounters;
+import org.mpcache.metrics.EnumMetricCounters;
+import org.mpcache.metrics.NamedCounter;
 
 /** The master's monotonic counters, each with the description its metric carries. */
-public enum MasterCounter {
+public enum MasterCounter implements NamedCounter {
   ADMISSIONS_ADMITTED("Block copies the master admitted"),
   ADMISSIONS_REFUSED("Block copies the master refused (admission control, or no room)"),
   EVICTIONS_FOR_ROOM("Copies the requesting node deleted to make room for an admitted block"),
@@ -40,17 +41,14 @@ public enum MasterCounter {
     this.description = description;
   }
 
+  @Override
   public String description() {
     return description;
   }
 
-  /** The metric name: EVICTIONS_FOR_ROOM becomes EvictionsForRoom. */
-  public String metricName() {
-    return EnumCounters.metricName(this);
-  }
 
   /** One set of counter values. */
-  public static final class Values extends EnumCounters<MasterCounter> {
+  public static final class Values extends EnumMetricCounters<MasterCounter> {
     public Values() {
       super(MasterCounter.class);
     }

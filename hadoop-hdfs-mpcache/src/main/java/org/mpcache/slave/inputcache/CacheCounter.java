@@ -1,9 +1,10 @@
 package org.mpcache.slave.inputcache;
 
-import org.mpcache.metrics.EnumCounters;
+import org.mpcache.metrics.EnumMetricCounters;
+import org.mpcache.metrics.NamedCounter;
 
 /** The slave's monotonic counters, each with the description its metric carries. */
-public enum CacheCounter {
+public enum CacheCounter implements NamedCounter {
   HITS("Block reads served from an SSD copy"),
   MISSES("Block reads served from the HDD replica"),
   BYTES_FROM_SSD("Bytes served from SSD copies"),
@@ -36,17 +37,14 @@ public enum CacheCounter {
     this.description = description;
   }
 
+  @Override
   public String description() {
     return description;
   }
 
-  /** The metric name: HITS becomes Hits, BYTES_FROM_SSD becomes BytesFromSsd. */
-  public String metricName() {
-    return EnumCounters.metricName(this);
-  }
 
   /** One set of counter values. */
-  public static final class Values extends EnumCounters<CacheCounter> {
+  public static final class Values extends EnumMetricCounters<CacheCounter> {
     public Values() {
       super(CacheCounter.class);
     }

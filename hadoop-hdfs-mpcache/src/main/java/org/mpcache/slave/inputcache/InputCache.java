@@ -191,6 +191,11 @@ public final class InputCache implements ArbitratedCache {
     return counters.get(counter);
   }
 
+  /** Its counters, for its metrics source. */
+  public CacheCounter.Values counters() {
+    return counters;
+  }
+
   public long usedBytes() {
     return index == null ? 0 : index.usedBytes();
   }
