@@ -1,16 +1,10 @@
 package org.mpcache.slave.inputcache;
 
-import static org.mpcache.conf.MpCacheConfigKeys.DFS_MPCACHE_DIRS_KEY;
-import static org.mpcache.conf.MpCacheConfigKeys.DFS_MPCACHE_FILL_THREADS_KEY;
-
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.function.LongFunction;
 import java.util.function.LongSupplier;
-import java.util.stream.Collectors;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.protocol.BlockLocalPathInfo;
@@ -20,477 +14,154 @@ import org.apache.hadoop.hdfs.server.datanode.fsdataset.LengthInputStream;
 import org.mpcache.conf.InvalidSettingException;
 import org.mpcache.conf.MasterLinkSettings;
 import org.mpcache.conf.SlaveSettings;
-import org.mpcache.protocol.SlaveUsage;
-import org.mpcache.slave.inputcache.store.CacheDir;
-import org.mpcache.slave.inputcache.store.CachedCopy;
-import org.mpcache.slave.inputcache.store.SsdStore;
 import org.mpcache.slave.masterlink.MasterArbiter;
 import org.mpcache.slave.masterlink.SlaveIdentity;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The DataNode's input cache (the paper's slave-side "Cache Master"): serves each client read of
- * a block from an SSD copy or from the HDD replica, fills copies while readers stream blocks from
- * the HDD, and drops copies that no longer match their replica. It wires its parts together:
- *
- * <ul>
- *   <li>{@link CopyIndex}: which copies exist (the only locked state; no I/O under its lock),
- *   <li>{@link CacheReads}: read routing, remote and short-circuit, and
- *       {@link HandoutVerifier}: copies verified before a short-circuit hand-out,
- *   <li>{@link Fills}: provisional copies and asynchronous admission,
- *   <li>{@link CopyReclaimer}: revoking and deleting copies that left the index,
- *   <li>{@link DirHealth} and {@link CopyAdoption}: dirs out of and back into use,
- *   <li>{@link Scrubber}: verifying every copy at a bounded rate,
- *   <li>{@link SsdStore}: the files, every call through the DataNode's {@code FileIoProvider}.
- * </ul>
- *
- * <p>Safety rules (docs/architecture.md): a copy is served only while the live replica has the
- * generation stamp and length it was made from; a remote read's bytes are verified before they
- * leave the DataNode; a short-circuit reader gets a copy only after it was verified whole, and
- * its slot is revoked when the copy leaves; every SSD problem is contained here and never
- * reported in a way the DataNode would take for a bad HDD replica.
+ * The DataNode's input cache (the paper's slave-side "Cache Master"), as the DataNode, the
+ * Dynamic Space Tuner and the metrics see it: {@link SsdInputCache} on the configured SSD dirs,
+ * or {@link DisabledInputCache}, which serves every read from the HDD and says why, when the
+ * settings are invalid.
  */
-public final class InputCache implements ArbitratedCache {
-  private static final Logger LOG = LoggerFactory.getLogger(InputCache.class);
-
-  private final String settingsProblem;
-  private final CacheCounter.Values counters = new CacheCounter.Values();
-  private final ReplicaSource replicas;
-  private final SsdStore store;
-  private final CacheArbiter arbiter;
-  private final CopyIndex index;
-  private final CopyReclaimer reclaimer;
-  private final CopyAdoption adoption;
-  private final DirHealth health;
-  private final Fills fills;
-  private final CacheReads reads;
-  private final HandoutVerifier verifier;
-  private final Scrubber scrubber;
-  private final long ioTimeoutMillis;
-  private volatile long freePoolBytes;
-  private volatile long localizedBytes;
-
-  /** A cache that serves everything from the HDD and says why. */
-  private InputCache(String settingsProblem, ReplicaSource replicas) {
-    this.settingsProblem = settingsProblem;
-    this.ioTimeoutMillis = 0;
-    this.replicas = replicas;
-    this.store = null;
-    this.arbiter = null;
-    this.index = null;
-    this.reclaimer = null;
-    this.adoption = null;
-    this.health = null;
-    this.fills = null;
-    this.reads = null;
-    this.verifier = null;
-    this.scrubber = null;
-    LOG.error("mpCache input cache is disabled, the DataNode serves every read from HDD: {}",
-        settingsProblem);
-  }
-
-  private InputCache(SlaveSettings settings, ReplicaSource replicas, SsdStore store,
-      CacheArbiter arbiter, ShortCircuitSlots slots) {
-    this.settingsProblem = null;
-    this.ioTimeoutMillis = settings.ioTimeoutMillis();
-    this.replicas = replicas;
-    this.store = store;
-    this.arbiter = arbiter;
-    this.index = new CopyIndex(store.dirs(), arbiter, counters);
-    this.adoption = new CopyAdoption(store, index, replicas, counters);
-    this.health = new DirHealth(store, index, this::stranded, adoption, counters,
-        settings.dirCheckMillis(), settings.ioTimeoutMillis());
-    this.reclaimer = new CopyReclaimer(store, slots, health, settings.ioTimeoutMillis());
-    this.fills = new Fills(index, store, replicas, arbiter, reclaimer, health, counters,
-        settings.fillThreads(), settings.fillQueue(), settings.admissionWaitMillis(),
-        settings.ioTimeoutMillis());
-    this.verifier = new HandoutVerifier(store, this::dropBroken, counters,
-        settings.handoutMaxAgeMillis(), settings.ioTimeoutMillis(), settings.handoutWaiters());
-    this.reads = new CacheReads(index, store, replicas, fills, reclaimer, slots,
-        this::dropBroken, counters, verifier);
-    this.scrubber = new Scrubber(index, store, replicas, reclaimer, this::dropBroken, counters,
-        settings.scrubBytesPerSecond());
-  }
-
-  /**
-   * Opens the cache on the configured SSD dirs. A dir that cannot be used is left out, saying
-   * why; with none the cache is off (every read goes to the HDD as in stock Hadoop) until one
-   * passes its check.
-   */
-  public static InputCache open(SlaveSettings settings, ReplicaSource replicas,
-      CacheArbiterFactory arbiters, FileIoProvider io, ShortCircuitSlots slots) {
-    SsdStore store = SsdStore.open(settings.dirs(), settings.capacityBytes(), io,
-        settings.dirPermission(), settings.ioTimeoutMillis());
-    LongSupplier capacity = () -> CacheDir.capacityOf(store.dirs());
-    LOG.info("mpCache input cache on {} with {} bytes of capacity", store.dirs(),
-        capacity.getAsLong());
-    InputCache cache = new InputCache(settings, replicas, store, arbiters.create(capacity),
-        slots);
-    cache.health.start();
-    cache.scrubber.start();
-    if (cache.arbiter instanceof MasterArbiter master) {
-      master.start(cache);
-    }
-    if (!cache.enabled()) {
-      LOG.error("mpCache input cache is disabled until an SSD dir passes its check: {}",
-          cache.disabledReason());
-    }
-    return cache;
-  }
-
-  /** Makes the arbiter for a cache whose capacity (its healthy dirs') is given as it is now. */
-  @FunctionalInterface
-  public interface CacheArbiterFactory {
-    CacheArbiter create(LongSupplier capacityBytes);
-  }
-
+public interface InputCache {
   /**
    * A cache for the settings, or a disabled one naming the bad setting. With a master configured
    * it arbitrates; a bad master setting leaves the slave deciding on its own.
    */
-  public static InputCache fromSettings(Configuration conf, ReplicaSource replicas,
+  static InputCache fromSettings(Configuration conf, ReplicaSource replicas,
       SlaveIdentity identity, FileIoProvider io, ShortCircuitSlots slots) {
+    Logger log = LoggerFactory.getLogger(InputCache.class);
     SlaveSettings settings;
     try {
       settings = SlaveSettings.from(conf);
     } catch (InvalidSettingException e) {
-      return new InputCache("invalid setting " + e.getMessage(), replicas);
+      return new DisabledInputCache("invalid setting " + e.getMessage(), replicas);
     }
     MasterLinkSettings link;
     try {
       link = MasterLinkSettings.from(conf);
     } catch (InvalidSettingException e) {
-      LOG.error("mpCache: no cache master, this slave decides on its own: invalid setting {}",
+      log.error("mpCache: no cache master, this slave decides on its own: invalid setting {}",
           e.getMessage());
       link = null;
     }
     MasterLinkSettings masterLink = link;
-    return open(settings, replicas, capacity -> masterLink == null || !masterLink.hasMaster()
-        ? new LocalArbiter(capacity)
-        : new MasterArbiter(new LocalArbiter(capacity), masterLink, conf, identity), io, slots);
+    return SsdInputCache.open(settings, replicas,
+        capacity -> masterLink == null || !masterLink.hasMaster()
+            ? new LocalArbiter(capacity)
+            : new MasterArbiter(new LocalArbiter(capacity), masterLink, conf, identity), io,
+        slots);
+  }
+
+  /** Makes the arbiter for a cache whose capacity (its healthy dirs') is given as it is now. */
+  @FunctionalInterface
+  interface CacheArbiterFactory {
+    CacheArbiter create(LongSupplier capacityBytes);
   }
 
   // ---- State -------------------------------------------------------------------------------
 
-  /** True while the settings are good and some SSD dir is in use. */
-  public boolean enabled() {
-    return settingsProblem == null && store.dirs().stream().anyMatch(CacheDir::healthy);
-  }
+  /** True while it serves reads from the SSD: the settings are good and some SSD dir in use. */
+  boolean enabled();
 
   /** Why the cache is off, or null while it is on. */
-  public String disabledReason() {
-    if (settingsProblem != null) {
-      return settingsProblem;
-    }
-    return enabled() ? null : "no SSD dir of " + DFS_MPCACHE_DIRS_KEY + " is in use: "
-        + String.join("; ", failedDirs());
-  }
+  String disabledReason();
 
-  public long counter(CacheCounter counter) {
-    return counters.get(counter);
+  default long counter(CacheCounter counter) {
+    return counters().get(counter);
   }
 
   /** Its counters, for its metrics source. */
-  public CacheCounter.Values counters() {
-    return counters;
-  }
+  CacheCounter.Values counters();
 
-  public long usedBytes() {
-    return index == null ? 0 : index.usedBytes();
-  }
+  long usedBytes();
 
   /** What input data may fill now: the store's capacity, or less when the tuner lent room. */
-  public long capacityBytes() {
-    return index == null ? 0 : index.capacityBytes();
-  }
+  long capacityBytes();
 
   /** The whole SSD cache of the healthy dirs, input and localized data together. */
-  public long storeCapacityBytes() {
-    return index == null ? 0 : index.storeCapacityBytes();
-  }
+  long storeCapacityBytes();
 
   /** The configured SSD dirs, in use or not. */
-  public List<File> dirs() {
-    return store == null ? List.of() : store.dirs().stream().map(CacheDir::configured).toList();
-  }
+  List<File> dirs();
 
   /** Bytes of copies and fills under way in those of {@code dirs} in use. */
-  public long bytesIn(List<File> dirs) {
-    return index == null || dirs.isEmpty() ? 0 : index.bytesIn(dirs);
-  }
+  long bytesIn(List<File> dirs);
 
   /** Fills staged and not yet committed or given up. */
-  public int fillsUnderWay() {
-    return index == null ? 0 : index.fillsUnderWay();
-  }
+  int fillsUnderWay();
 
-  public int cachedBlocks() {
-    return index == null ? 0 : index.cachedBlocks();
-  }
+  int cachedBlocks();
 
   /** The configured dirs that are out of use, with why. */
-  public List<String> failedDirs() {
-    List<String> failed = new ArrayList<>();
-    if (store != null) {
-      for (CacheDir dir : store.dirs()) {
-        if (!dir.healthy()) {
-          failed.add(dir + ": " + dir.failure());
-        }
-      }
-    }
-    return failed;
-  }
+  List<String> failedDirs();
 
-  /**
-   * True while a dir takes in the copies it holds (start-up, or back in use); no fill goes to
-   * it meanwhile, so that new copies do not crowd out warm ones.
-   */
-  public boolean takingInCopies() {
-    return store != null && store.dirs().stream().anyMatch(CacheDir::adopting);
-  }
+  /** True while a dir takes in the copies it holds (start-up, or back in use). */
+  boolean takingInCopies();
 
   /** True when the block has a copy on the SSD that matches its replica. */
-  public boolean isCached(BlockKey key) {
-    if (index == null) {
-      return false;
-    }
-    CachedCopy copy = index.copyOf(key);
-    return copy != null && copy.matches(replicas.finalizedReplica(key));
-  }
+  boolean isCached(BlockKey key);
 
   /** How long the longest complete scrub of a dir took: rot stays unnoticed at most this long. */
-  public long lastScrubPassMillis() {
-    return scrubber == null ? 0 : scrubber.lastPassMillis();
-  }
+  long lastScrubPassMillis();
 
   /** Heartbeats this slave sent to the cache master (0 without one). */
-  public long masterHeartbeats() {
-    return arbiter instanceof MasterArbiter master ? master.heartbeatsSent() : 0;
-  }
-
-  CacheArbiter arbiter() {
-    return arbiter;
-  }
+  long masterHeartbeats();
 
   /** Who decides what the SSD holds (the master, or this slave and why), for metrics. */
-  public String arbiterState() {
-    return arbiter == null ? "none (cache disabled)" : arbiter.describe();
-  }
+  String arbiterState();
 
-  @Override
-  public SlaveUsage usage() {
-    return new SlaveUsage(capacityBytes(), usedBytes(), freePoolBytes, localizedBytes,
-        counter(CacheCounter.HITS), counter(CacheCounter.MISSES), cachedBlocks(),
-        enabled() ? "ok" : disabledReason(), counter(CacheCounter.BYTES_FROM_SSD),
-        counter(CacheCounter.BYTES_FROM_HDD));
-  }
+  // ---- Room: the Dynamic Space Tuner -------------------------------------------------------
 
-  // ---- Room: the Dynamic Space Tuner and the master ----------------------------------------
-
-  /**
-   * The Dynamic Space Tuner sets what input data may fill. When that falls under what input data
-   * holds, copies go: at once when this slave decides alone (LRU); through the master's scheme
-   * otherwise, on one heartbeat hastened for it.
-   */
-  public void limitInput(long bytes) {
-    if (index != null && index.limitInput(bytes)) {
-      trimToLimit(arbiter::shrinkVictims);
-    }
-  }
+  /** The Dynamic Space Tuner sets what input data may fill. */
+  void limitInput(long bytes);
 
   /** Waits until input data holds at most {@code bytes}; false when {@code millis} passed first. */
-  public boolean awaitUsedAtMost(long bytes, long millis) throws InterruptedException {
-    return index == null || index.awaitUsedAtMost(bytes, millis);
-  }
-
-  @Override
-  public void trimToLimit(LongFunction<List<BlockKey>> victims) {
-    reclaimer.reclaim(index.trimToLimit(victims));
-  }
+  boolean awaitUsedAtMost(long bytes, long millis) throws InterruptedException;
 
   /** The tuner's latest figures, reported to the master and the admin beside the input's. */
-  public void poolFigures(long freePool, long localized) {
-    this.freePoolBytes = freePool;
-    this.localizedBytes = localized;
-  }
+  void poolFigures(long freePool, long localized);
 
-  @Override
-  public void evict(String blockPoolId, long[] blockIds) {
-    reclaimer.reclaim(index.evict(keys(blockPoolId, blockIds)));
-  }
+  // ---- Reads: the DataNode's dataset calls -------------------------------------------------
 
-  @Override
-  public void load(String blockPoolId, long[] blockIds) {
-    if (!fills.copiesInBackground()) {
-      LOG.warn("mpCache: the master asked to load {} blocks, but background fills are off ({}"
-          + " is 0)", blockIds.length, DFS_MPCACHE_FILL_THREADS_KEY);
-      return;
-    }
-    for (BlockKey key : keys(blockPoolId, blockIds)) {
-      LiveReplica replica = replicas.finalizedReplica(key);
-      if (replica != null) {
-        fills.startInBackground(key, replica);
-      }
-    }
-  }
+  /** {@code FsDatasetSpi#getMetaDataInputStream}. */
+  LengthInputStream openMeta(ExtendedBlock block, ReadCaller caller) throws IOException;
 
-  // ---- Reads -------------------------------------------------------------------------------
+  /** {@code FsDatasetSpi#getBlockInputStream}. */
+  InputStream openData(ExtendedBlock block, long offset, ReadCaller caller) throws IOException;
 
-  /**
-   * {@code FsDatasetSpi#getMetaDataInputStream}. For descriptors, the second open: it keeps the
-   * first's decision ({@link #openData}), even if the cache turned off in between.
-   */
-  public LengthInputStream openMeta(ExtendedBlock block, ReadCaller caller) throws IOException {
-    boolean secondOpen = caller == ReadCaller.SHORT_CIRCUIT_FDS && reads != null;
-    return secondOpen || routed(caller) ? reads.openMeta(block, caller)
-        : replicas.openMeta(block);
-  }
+  /** {@code FsDatasetSpi#getBlockLocalPathInfo}: legacy short-circuit readers. */
+  BlockLocalPathInfo localPathInfo(ExtendedBlock block, BlockLocalPathInfo hddPaths);
 
-  /**
-   * {@code FsDatasetSpi#getBlockInputStream}. The second open of a read keeps the first's
-   * decision, even if the cache turned off in between: its checksums were handed out already.
-   */
-  public InputStream openData(ExtendedBlock block, long offset, ReadCaller caller)
-      throws IOException {
-    return reads != null && caller != ReadCaller.OTHER ? reads.openData(block, offset, caller)
-        : replicas.openData(block, offset);
-  }
-
-  /** {@code FsDatasetSpi#getBlockLocalPathInfo}: legacy short-circuit readers get SSD paths. */
-  public BlockLocalPathInfo localPathInfo(ExtendedBlock block, BlockLocalPathInfo hddPaths) {
-    return enabled() ? reads.localPathInfo(block, hddPaths) : hddPaths;
-  }
-
-  /**
-   * The DataNode is about to register a short-circuit slot for a request on this thread
-   * ({@code DataXceiver#requestShortCircuitFds}): the copy handed out next can be revoked.
-   */
-  public void shortCircuitSlotRegistering(String blockPoolId, long blockId) {
-    if (enabled()) {
-      reads.slotRegistering(new BlockKey(blockPoolId, blockId));
-    }
-  }
-
-  private boolean routed(ReadCaller caller) {
-    return caller != ReadCaller.OTHER && enabled();
-  }
+  /** The DataNode is about to register a short-circuit slot for a request on this thread. */
+  void shortCircuitSlotRegistering(String blockPoolId, long blockId);
 
   /** The DataNode was asked to keep these blocks in memory (HDFS centralized cache). */
-  public void keptInMemory(String blockPoolId, long[] blockIds) {
-    if (reads != null) {
-      reads.keptInMemory(keys(blockPoolId, blockIds));
-    }
-  }
+  void keptInMemory(String blockPoolId, long[] blockIds);
 
   /** The DataNode no longer keeps these blocks in memory. */
-  public void noLongerInMemory(String blockPoolId, long[] blockIds) {
-    if (reads != null) {
-      reads.noLongerInMemory(keys(blockPoolId, blockIds));
-    }
-  }
-
-  private static List<BlockKey> keys(String blockPoolId, long[] blockIds) {
-    List<BlockKey> keys = new ArrayList<>(blockIds.length);
-    for (long blockId : blockIds) {
-      keys.add(new BlockKey(blockPoolId, blockId));
-    }
-    return keys;
-  }
-
-  /** A copy failed a read or a check: it is dropped, and its dir checked after an I/O error. */
-  private void dropBroken(CachedCopy copy, String why, IOException ioError) {
-    LOG.warn("mpCache: dropping {}: {}; reads go to the HDD replica", copy, why);
-    if (index.removeIfHeld(copy, CacheCounter.CORRUPT_DROPPED)) {
-      reclaimer.reclaimNow(copy);
-    }
-    if (ioError != null) {
-      health.suspect(copy.dir(), ioError);
-    }
-  }
-
-
-  /** The copies of a dir that failed (their files left on it). */
-  private void stranded(List<CachedCopy> copies) {
-    reclaimer.strand(copies);
-  }
+  void noLongerInMemory(String blockPoolId, long[] blockIds);
 
   // ---- Replica changes ---------------------------------------------------------------------
 
-  /**
-   * The block's replica is about to change its bytes or generation (append, recovery,
-   * truncate, a newer replica replacing it): from now until {@link #replicaChanged} no copy of
-   * it is served or made, and its copy is revoked and deleted before this returns, so that no
-   * local reader can open the old copy for the new replica.
-   */
-  public void replicaChanging(String blockPoolId, long blockId) {
-    if (index == null) {
-      return;
-    }
-    BlockKey key = new BlockKey(blockPoolId, blockId);
-    reclaimer.reclaimBeforeChange(key, index.beginChange(key));
-  }
+  /** The block's replica is about to change its bytes or generation. */
+  void replicaChanging(String blockPoolId, long blockId);
 
-  /** The block's replica is about to be deleted: its copy goes too, without waiting. */
-  public void replicaDeleting(String blockPoolId, long blockId) {
-    if (index == null) {
-      return;
-    }
-    CachedCopy copy = index.beginChange(new BlockKey(blockPoolId, blockId));
-    if (copy != null) {
-      reclaimer.reclaim(List.of(copy));
-    }
-  }
+  /** The block's replica is about to be deleted. */
+  void replicaDeleting(String blockPoolId, long blockId);
 
   /** The change begun by {@link #replicaChanging} or {@link #replicaDeleting} is over. */
-  public void replicaChanged(String blockPoolId, long blockId) {
-    if (index != null) {
-      index.endChange(new BlockKey(blockPoolId, blockId));
-    }
-  }
+  void replicaChanged(String blockPoolId, long blockId);
 
   // ---- Block pools and lifecycle ------------------------------------------------------------
 
-  /**
-   * Takes in the copies a previous run left for a block pool whose replicas are now loaded
-   * (in the background, on each dir's lane): those that still match their replica are served
-   * without refilling, the others are deleted.
-   */
-  public void loadBlockPool(String blockPoolId) {
-    if (adoption != null) {
-      adoption.addPool(blockPoolId);
-    }
-  }
+  /** A block pool's replicas are loaded. */
+  void loadBlockPool(String blockPoolId);
 
   /** Forgets a block pool's copies; {@code deleteFiles} when the pool itself is deleted. */
-  public void removeBlockPool(String blockPoolId, boolean deleteFiles) {
-    if (index == null) {
-      return;
-    }
-    adoption.removePool(blockPoolId);
-    List<CachedCopy> removed = index.removePool(blockPoolId);
-    if (deleteFiles) {
-      reclaimer.reclaim(removed);
-    } else {
-      reclaimer.revoke(removed);
-    }
-  }
+  void removeBlockPool(String blockPoolId, boolean deleteFiles);
 
-  public void shutdown() {
-    if (store == null) {
-      return;
-    }
-    if (arbiter instanceof MasterArbiter master) {
-      master.stop();
-    }
-    scrubber.close();
-    verifier.close();
-    health.close();
-    fills.close();
-    reclaimer.close();
-    store.close(ioTimeoutMillis, reclaimer::deleting);
-    LOG.info("mpCache input cache stopped; {}", store.dirs().stream()
-        .map(dir -> dir + " holds " + dir.usedBytes() + " bytes")
-        .collect(Collectors.joining(", ")));
-  }
+  void shutdown();
 }

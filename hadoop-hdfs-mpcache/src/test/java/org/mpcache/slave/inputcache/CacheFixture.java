@@ -29,7 +29,7 @@ public final class CacheFixture implements AutoCloseable {
   final Set<Object> slots = ConcurrentHashMap.newKeySet();
   public final File ssd;
   final SsdFaults faults;
-  public final InputCache cache;
+  public final SsdInputCache cache;
 
   /** Settings for a test to change before {@link #open}. */
   public static final class Settings {
@@ -64,7 +64,7 @@ public final class CacheFixture implements AutoCloseable {
         settings.backgroundThreads, settings.backgroundQueue, settings.handoutMaxAgeMillis,
         settings.scrubBytesPerSecond, settings.dirCheckMillis, settings.ioTimeoutMillis,
         PosixFilePermissions.fromString("rwx------"), settings.admissionWaitMillis, 5);
-    cache = InputCache.open(slave, replicas, capacity -> settings.arbiter != null
+    cache = SsdInputCache.open(slave, replicas, capacity -> settings.arbiter != null
         ? settings.arbiter : new LocalArbiter(capacity), io, new ShortCircuitSlots() {
           @Override
           public void revoke(BlockKey key) {

@@ -180,12 +180,13 @@ public final class CacheTestCluster implements AutoCloseable {
     return cluster.getFileSystem();
   }
 
-  public InputCache cache(int dataNodeIndex) {
+  public SsdInputCache cache(int dataNodeIndex) {
     return cache(cluster.getDataNodes().get(dataNodeIndex));
   }
 
-  public static InputCache cache(DataNode dataNode) {
-    return ((MpCacheFsDataset) dataNode.getFSDataset()).getInputCache();
+  /** The DataNode's input cache; its settings are good, so it is on the SSD dirs. */
+  public static SsdInputCache cache(DataNode dataNode) {
+    return (SsdInputCache) ((MpCacheFsDataset) dataNode.getFSDataset()).getInputCache();
   }
 
   /** Writes {@code length} seeded random bytes with replication 1 and returns them. */

@@ -9,6 +9,6 @@ public final class SlaveTestUtils {
 
   /** Runs one heartbeat (or registration attempt) of a slave that has a master configured. */
   public static void heartbeat(InputCache cache) {
-    ((MasterArbiter) cache.arbiter()).beat();
+    ((MasterArbiter) ((SsdInputCache) cache).arbiter()).beat();
   }
 }

@@ -34,7 +34,7 @@ import org.mpcache.protocol.LocalizedSpaceProtocol.Reservation;
 import org.mpcache.protocol.LocalizedSpaceProtocol;
 import org.mpcache.slave.inputcache.CacheCounter;
 import org.mpcache.slave.inputcache.CacheTestCluster;
-import org.mpcache.slave.inputcache.InputCache;
+import org.mpcache.slave.inputcache.SsdInputCache;
 import org.mpcache.slave.inputcache.SlaveTestUtils;
 import org.mpcache.tools.FreePorts;
 
@@ -103,7 +103,7 @@ public class TestSpaceTuner {
         .getSpaceTuner();
   }
 
-  private InputCache cache() {
+  private SsdInputCache cache() {
     return cluster.cache(0);
   }
 

@@ -51,7 +51,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.mpcache.slave.inputcache.CacheCounter;
 import org.mpcache.slave.inputcache.CacheTestCluster;
-import org.mpcache.slave.inputcache.InputCache;
+import org.mpcache.slave.inputcache.SsdInputCache;
 
 /**
  * Short-circuit readers that get file descriptors from the DataNode: which files they get, and
@@ -262,7 +262,7 @@ class TestMpCacheShortCircuitFds {
         ExtendedBlockId.fromExtendedBlock(corruptBlock.getBlock()));
   }
 
-  private InputCache cache() {
+  private SsdInputCache cache() {
     return cluster.cache(0);
   }
 
