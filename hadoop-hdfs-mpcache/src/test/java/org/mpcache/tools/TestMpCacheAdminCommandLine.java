@@ -6,9 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.stream.Stream;
 
 import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * {@code hdfs mpcacheadmin}'s command line, as Hadoop's admin tools behave: -help exits 0,
@@ -29,6 +34,77 @@ class TestMpCacheAdminCommandLine {
 
   private String err() {
     return err.toString(StandardCharsets.UTF_8);
+  }
+
+  private String out() {
+    return out.toString(StandardCharsets.UTF_8);
+  }
+
+  /** Each verb as a command line it takes, with the options its usage lists. */
+  static Stream<Arguments> verbs() {
+    return Stream.of(
+        Arguments.of(new String[] {"-report"}, new String[] {"-json", "-timeout <duration>"}),
+        Arguments.of(new String[] {"-datasets"}, new String[] {"-json", "-timeout <duration>"}),
+        Arguments.of(new String[] {"-locations", "/f"}, new String[] {"-timeout <duration>"}),
+        Arguments.of(new String[] {"-master", "off"}, new String[] {"-timeout <duration>"}),
+        Arguments.of(new String[] {"-refresh"}, new String[] {"-timeout <duration>"}),
+        Arguments.of(new String[] {"-pin", "/d"}, new String[] {"-json", "-timeout <duration>"}),
+        Arguments.of(new String[] {"-unpin", "/d"},
+            new String[] {"-json", "-timeout <duration>"}),
+        Arguments.of(new String[] {"-free", "/d"}, new String[] {"-json", "-timeout <duration>"}),
+        Arguments.of(new String[] {"-ttl", "/d", "2h"},
+            new String[] {"-json", "-timeout <duration>"}),
+        Arguments.of(new String[] {"-load", "/d"},
+            new String[] {"-wait", "-json", "-timeout <duration>"}),
+        Arguments.of(new String[] {"-getconf"}, new String[] {"-json"}));
+  }
+
+  @ParameterizedTest
+  @MethodSource("verbs")
+  void helpOnAVerbPrintsItsOptionsAndExitsZero(String[] line, String[] options)
+      throws Exception {
+    String verb = line[0];
+    for (String[] help : new String[][] {{"-help", verb}, {"-help", verb.substring(1)},
+        Stream.concat(Arrays.stream(line), Stream.of("-help")).toArray(String[]::new)}) {
+      assertEquals(0, run(help), Arrays.toString(help) + ": " + err());
+      assertTrue(out().startsWith(verb), out());
+      for (String option : options) {
+        assertTrue(out().contains("[" + option + "]"), option + " missing from:\n" + out());
+        assertTrue(out().contains("\n" + option + " "), option + " undescribed in:\n" + out());
+      }
+    }
+  }
+
+  @ParameterizedTest
+  @MethodSource("verbs")
+  void everyVerbRefusesAnUnknownOptionNamingIt(String[] line, String[] options)
+      throws Exception {
+    // before the verb: -getconf would take the next word for its key
+    String[] withBogus = Stream.concat(Stream.of("-bogus"), Arrays.stream(line))
+        .toArray(String[]::new);
+    assertEquals(2, run(withBogus));
+    assertTrue(err().contains("Unrecognized option: -bogus"), err());
+    if (!Arrays.asList(options).contains("-wait")) {
+      // an option of another verb: the verb's own usage says what it takes
+      String[] withWait = Stream.concat(Stream.of("-wait"), Arrays.stream(line))
+          .toArray(String[]::new);
+      assertEquals(2, run(withWait));
+      assertTrue(err().contains("Unrecognized option: -wait"), err());
+      assertTrue(err().contains("usage: hdfs mpcacheadmin [generic options] " + line[0]),
+          err());
+    }
+  }
+
+  @Test
+  void helpListsEveryVerbsUsageAndRefusesAnUnknownOne() throws Exception {
+    assertEquals(0, run("-help"));
+    verbs().forEach(verb -> {
+      String name = ((String[]) verb.get()[0])[0];
+      assertTrue(out().contains("\n  " + name), name + " missing from the usage:\n" + out());
+    });
+    assertEquals(2, run("-help", "bogus"));
+    assertTrue(err().contains("no command bogus"), err());
+    assertEquals("", out());
   }
 
   @Test
