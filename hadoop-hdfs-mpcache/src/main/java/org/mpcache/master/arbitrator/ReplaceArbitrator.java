@@ -3,12 +3,10 @@ package org.mpcache.master.arbitrator;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Set;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
@@ -19,7 +17,6 @@ import org.mpcache.conf.MasterSettings;
 import org.mpcache.conf.MpCacheConfigKeys;
 import org.mpcache.master.arbitrator.SlaveRegistry.Slave;
 import org.mpcache.master.namespace.Namespace.BlockOwner;
-import org.mpcache.master.namespace.Namespace.BlockReplicas;
 import org.mpcache.master.namespace.Namespace.DataSetRef;
 import org.mpcache.master.namespace.Namespace;
 import org.mpcache.master.spacemanager.SpaceManager;
@@ -51,7 +48,8 @@ import org.slf4j.LoggerFactory;
  * live DataNode's slave has registered or the recovery timeout has passed ({@link RecoveryGate}),
  * so a restarted master never decides on a partial picture. A slave it does not know
  * ({@link SlaveRegistry}) is told to register again. Data sets get the dense ids the policies
- * index by in {@link DataSetTable}; {@link MasterReports} builds the admin tool's picture. Its
+ * index by in {@link DataSetTable}; what admins steer (pins, TTLs, frees, loads) is applied by
+ * {@link DataSetSteering}; {@link MasterReports} builds the admin tool's picture. Its
  * methods answer the calls of the same names of {@code MpCacheMasterProtocol}, which the plugin
  * serves after checking the caller.
  */
@@ -72,13 +70,11 @@ public final class ReplaceArbitrator {
   private final SlaveRegistry slaves = new SlaveRegistry();
   private final DataSetTable dataSets = new DataSetTable();
   private final MasterCounter.Values counters;
-  private final LoadQueue loads;
+  private final DataSetSteering steering;
   private final RecentEvictions recentEvictions =
       new RecentEvictions(RecentEvictions.KEPT, Time::now);
   /** Copies each slave dropped for silence was still to delete, by DataNode UUID. */
   private final Map<String, long[]> condemnedWhileSilent = new HashMap<>();
-  /** When each data set with a TTL was last read (or first seen), by id. */
-  private final Map<Integer, Long> lastReadWithTtl = new HashMap<>();
   /** See {@link #gauges()}. */
   private volatile MasterGauges gauges = MasterGauges.NONE;
 
@@ -93,8 +89,8 @@ public final class ReplaceArbitrator {
     this.clock = clock;
     this.recovery = new RecoveryGate(clock.getAsLong(), settings.recoveryMillis());
     this.space = new SpaceManager(settings.historySize());
-    this.loads = new LoadQueue(settings.loadBlocksInFlight(), settings.expiryMillis(),
-        dropped -> counters.add(MasterCounter.LOAD_BLOCKS_DROPPED, dropped));
+    this.steering = new DataSetSteering(settings, policy, namespace, slaves, space, dataSets,
+        counters, recentEvictions, clock);
   }
 
   /**
@@ -126,7 +122,7 @@ public final class ReplaceArbitrator {
       for (long block : policy.forgetNode(slave.node)) {
         condemned.add(block);
       }
-      loads.forgetNode(slave.node);
+      steering.forgetNode(slave.node);
     }
     slave.hostname = hostname;
     heardFrom(slave, usage);
@@ -154,11 +150,11 @@ public final class ReplaceArbitrator {
     }
     for (long block : removed) {
       policy.removed(slave.node, block);
-      loads.settled(slave.node, block, false);
+      steering.settled(slave.node, block, false);
     }
     restore(slave.node, cached);
     for (long block : cached) {
-      loads.settled(slave.node, block, false);
+      steering.settled(slave.node, block, false);
     }
     countHits(slave, hits);
     BlockOwner[] missOwners = namespace.ownersOf(misses);
@@ -170,7 +166,7 @@ public final class ReplaceArbitrator {
     }
     boolean recovering = recovering();
     forgetIdleDataSets();
-    expireTtls();
+    steering.expireTtls();
     long[] shrunk = shrink(slave, usage);
     long[] elsewhere = policy.drainPendingEvictions(slave.node);
     long[] freed = policy.drainFreed(slave.node);
@@ -184,27 +180,9 @@ public final class ReplaceArbitrator {
     long[] evict = Stream.of(slave.evictNext, shrunk, elsewhere, freed)
         .flatMapToLong(Arrays::stream).toArray();
     slave.evictNext = NONE;
-    long[] load = recovering ? NONE : handOutLoads(slave);
+    long[] load = recovering ? NONE : steering.handOutLoads(slave);
     updateGauges();
     return HeartbeatAnswer.of(evict, load);
-  }
-
-  /** The blocks of admins' loads the slave is to copy now; those it holds already are done. */
-  private long[] handOutLoads(Slave slave) {
-    if (namespace.leavingService(slave.uuid)) { // it gets no new copy: its loads are dropped
-      loads.forgetNode(slave.node);
-      return NONE;
-    }
-    long[] load = Arrays.stream(loads.handOut(slave.node, clock.getAsLong()))
-        .filter(block -> {
-          boolean held = policy.isCached(slave.node, block);
-          if (held) {
-            loads.settled(slave.node, block, false);
-          }
-          return !held;
-        }).toArray();
-    counters.add(MasterCounter.LOAD_BLOCKS_HANDED_OUT, load.length);
-    return load;
   }
 
   /**
@@ -214,8 +192,7 @@ public final class ReplaceArbitrator {
    */
   public synchronized void reconfigure(MasterSettings next) {
     settings = next;
-    policy.setPinShare(next.pinShare());
-    loads.limits(next.loadBlocksInFlight(), next.expiryMillis());
+    steering.reconfigure(next);
   }
 
   /**
@@ -242,84 +219,23 @@ public final class ReplaceArbitrator {
    */
   public synchronized ControlAnswer controlled(String path) throws IOException {
     DataSetRef ref = dataSetAt(path);
-    return answer(ref, dataSet(ref));
+    return steering.answer(ref, dataSet(ref));
   }
 
   /** Drops every copy of the data set: each slave deletes its copies at its next heartbeat. */
   public synchronized ControlAnswer free(String path) throws IOException {
     DataSetRef ref = dataSetAt(path);
-    DataSet dataSet = dataSet(ref);
-    if (dataSet != null) {
-      int copies = free(dataSet.id(), ref.path(), MasterCounter.EVICTIONS_BY_ADMIN);
-      LOG.info("mpCache master: data set {} freed by an admin: {} copies leave the SSDs",
-          ref.path(), copies);
-    }
-    return answer(ref, dataSet);
+    return steering.free(ref, dataSet(ref));
   }
 
-  /**
-   * Loads the data set at {@code path}: each of its blocks no SSD holds is queued for one
-   * serving node holding a replica of it (the one with the fewest loads queued), whose slave is
-   * handed it in a heartbeat ({@link LoadQueue}), copies it from its replica and asks admission
-   * for it as for a read: the replacement policy decides as ever (a pinned data set is admitted
-   * within its share). Blocks no registered slave holds a replica of are left out.
-   */
+  /** Loads the data set at {@code path} ({@link DataSetSteering#load}). */
   public synchronized ControlAnswer load(String path) throws IOException {
     if (recovering()) { // its picture of the copies is partial: it would load copies held
       throw new IOException("mpCache master: recovering its state from the slaves'"
           + " registrations; load again once it is active (hdfs mpcacheadmin -report)");
     }
     DataSetRef ref = dataSetAt(path);
-    DataSet dataSet = dataSet(ref);
-    if (dataSet == null) {
-      return answer(ref, null); // no blocks
-    }
-    loads.starting(dataSet.id());
-    Set<Long> cached = cachedBlocksOf(dataSet.id());
-    int queued = 0;
-    int unplaced = 0;
-    for (BlockReplicas block : namespace.blocksOf(ref)) {
-      if (cached.contains(block.blockId())) {
-        continue;
-      }
-      Slave target = block.datanodeUuids().stream().map(slaves::get).filter(Objects::nonNull)
-          .filter(this::mayCopy)
-          .min(Comparator.comparingInt(slave -> loads.loadsOn(slave.node))).orElse(null);
-      if (target == null) {
-        unplaced++;
-      } else if (loads.queue(dataSet.id(), block.blockId(), target.node)) {
-        queued++;
-      }
-    }
-    LOG.info("mpCache master: loading data set {}: {} blocks queued, {} left out (no node in"
-        + " service with a cache slave and room holds a replica)", ref.path(), queued, unplaced);
-    return answer(ref, dataSet);
-  }
-
-  /** A load's block may go to the slave: it has a cache of a block at least, and is in service. */
-  private boolean mayCopy(Slave slave) {
-    SlaveUsage usage = space.usage(slave.uuid);
-    return usage != null && usage.capacityBytes() >= namespace.blockSizeBytes()
-        && !namespace.leavingService(slave.uuid);
-  }
-
-  /** The blocks of data set {@code dataSetId} with a copy on some SSD: walks every copy. */
-  private Set<Long> cachedBlocksOf(int dataSetId) {
-    Set<Long> cached = new HashSet<>();
-    policy.forEachCached((node, block, id) -> {
-      if (id == dataSetId) {
-        cached.add(block);
-      }
-    });
-    return cached;
-  }
-
-  private ControlAnswer answer(DataSetRef ref, DataSet dataSet) {
-    Set<Long> cached = dataSet == null ? Set.of() : cachedBlocksOf(dataSet.id());
-    LoadQueue.Progress load = dataSet == null ? LoadQueue.Progress.NONE
-        : loads.progress(dataSet.id());
-    return new ControlAnswer(ref.path(), ref.control().pinned(), ref.control().ttlMillis(),
-        cached.size(), ref.blocks(), load.loading(), load.refused());
+    return steering.load(ref, dataSet(ref));
   }
 
   public synchronized AdmissionAnswer requestAdmission(String datanodeUuid, long blockId,
@@ -330,7 +246,7 @@ public final class ReplaceArbitrator {
       return AdmissionAnswer.REREGISTER;
     }
     AdmissionAnswer answer = admission(slave, blockId, hits);
-    loads.settled(slave.node, blockId, answer.verdict() == Verdict.REJECT);
+    steering.settled(slave.node, blockId, answer.verdict() == Verdict.REJECT);
     return answer;
   }
 
@@ -445,52 +361,8 @@ public final class ReplaceArbitrator {
       counters.add(MasterCounter.DATA_SETS_FORGOTTEN_OVER_CAP,
           dataSets.forgetOverCap(cap, dataSet.id(), now, this::forgetOverCap));
     }
-    boolean pinned = ref.control().pinned();
-    if (pinned != policy.isPinned(dataSet.id())) {
-      if (pinned) {
-        policy.pin(dataSet.id());
-      } else {
-        policy.unpin(dataSet);
-      }
-      LOG.info("mpCache master: data set {} is {}", ref.path(), pinned ? "pinned" : "unpinned");
-    }
-    if (ref.control().ttlMillis() > 0) {
-      lastReadWithTtl.putIfAbsent(dataSet.id(), now);
-    } else if (!lastReadWithTtl.isEmpty()) { // a lookup per block read: no boxing without TTLs
-      lastReadWithTtl.remove(dataSet.id());
-    }
+    steering.controlsSeen(ref, dataSet, now);
     return dataSet;
-  }
-
-  /** Frees the data sets unread for longer than their TTL. */
-  private void expireTtls() {
-    long now = clock.getAsLong();
-    var expired = lastReadWithTtl.entrySet().iterator();
-    while (expired.hasNext()) {
-      var read = expired.next();
-      DataSetTable.Entry entry = dataSets.get(read.getKey());
-      long ttl = entry.control().ttlMillis();
-      if (now - read.getValue() > ttl && !policy.isPinned(read.getKey())) { // a pin wins
-        expired.remove(); // until it is read again
-        int copies = free(read.getKey(), entry.path(), MasterCounter.EVICTIONS_BY_TTL);
-        LOG.info("mpCache master: data set {} unread for more than its TTL of {} ms: {} copies"
-            + " leave the SSDs", entry.path(), ttl, copies);
-      }
-    }
-  }
-
-  /**
-   * Every copy of the data set at {@code path} leaves the SSDs for {@code cause}, and what of it
-   * was still to load is not loaded; returns how many copies leave.
-   */
-  private int free(int dataSetId, String path, MasterCounter cause) {
-    loads.cancel(dataSetId);
-    ControlledPolicy.Freed freed = policy.free(dataSetId);
-    counters.add(cause, freed.copies());
-    if (freed.copies() > 0) {
-      recentEvictions.record(path, freed.nodes(), freed.copies(), cause);
-    }
-    return freed.copies();
   }
 
   /**
@@ -571,7 +443,7 @@ public final class ReplaceArbitrator {
 
   /** A block read: a new pass over its data set counts as a data-set access. */
   private void noteRead(DataSet dataSet, long block, boolean startsFile) {
-    lastReadWithTtl.computeIfPresent(dataSet.id(), (id, then) -> clock.getAsLong());
+    steering.read(dataSet.id());
     if (passes.read(dataSet, block, startsFile)) {
       counters.add(MasterCounter.DATA_SET_ACCESSES, 1);
       String path = dataSets.get(dataSet.id()).path();
@@ -603,8 +475,7 @@ public final class ReplaceArbitrator {
    * copies, a pin or a TTL, or an admin's load of it is under way.
    */
   private boolean forgetOverCap(int id) {
-    return !policy.isPinned(id) && !lastReadWithTtl.containsKey(id)
-        && loads.progress(id).loading() == 0 && forget(id);
+    return !steering.steers(id) && forget(id);
   }
 
   /** Forgets the data set from every table; false, forgetting nothing, while it holds copies. */
@@ -612,9 +483,8 @@ public final class ReplaceArbitrator {
     if (!policy.forgetDataSet(id)) {
       return false;
     }
-    loads.cancel(id);
+    steering.forget(id);
     passes.forget(id);
-    lastReadWithTtl.remove(id);
     dataSets.forget(id);
     return true;
   }
@@ -626,7 +496,7 @@ public final class ReplaceArbitrator {
           + " until it registers again", slave.hostname, slave.uuid, now - slave.lastHeard);
       // What it was still to delete (To_Del, freed data sets) goes when it registers again.
       condemnedWhileSilent.put(slave.uuid, policy.forgetNode(slave.node));
-      loads.forgetNode(slave.node);
+      steering.forgetNode(slave.node);
       space.forget(slave.uuid);
     }
   }
