@@ -134,7 +134,8 @@ public final class BenchmarkHarness {
     if (merge == null) {
       System.out.println("Resume or add seeds with: --report-dir " + reportDir);
     }
-    System.out.println("Report: " + new File(reportDir, "report.html"));
+    System.out.println("Report: " + new File(reportDir, "summary.md") + ", its charts' data: "
+        + new File(reportDir, "chart-*.csv"));
   }
 
   /**
