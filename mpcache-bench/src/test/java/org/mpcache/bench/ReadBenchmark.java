@@ -145,7 +145,7 @@ public final class ReadBenchmark {
     double[] localRatios = rows.stream().mapToDouble(r -> 100 * r[4] / r[0]).toArray();
     out.append(String.format(Locale.ROOT, "%nHit / raw, mean over the rounds with its 95 %%"
             + " confidence interval: remote %s %%, short-circuit %s %%.%n",
-        Interval.of(remoteRatios).format("%.0f"), Interval.of(localRatios).format("%.0f")))
+        Interval.ofMean(remoteRatios).format("%.0f"), Interval.ofMean(localRatios).format("%.0f")))
         .append("\nAll figures in MB/s.\n");
     return out.toString();
   }

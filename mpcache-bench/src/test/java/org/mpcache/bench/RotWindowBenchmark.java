@@ -110,7 +110,7 @@ public final class RotWindowBenchmark {
             + "| %.1f s | %.1f s | %s s | %.2f s | %.2f s | %.2f s |%n%n",
         Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"),
         cachedMb, blockKb, scrubMb, windows.length, boundSeconds, lastPassMillis / 1000.0,
-        Interval.of(windows).format("%.2f"), sorted[sorted.length / 2],
+        Interval.ofMean(windows).format("%.2f"), sorted[sorted.length / 2],
         sorted[(int) Math.ceil(0.95 * sorted.length) - 1], sorted[sorted.length - 1]);
   }
 

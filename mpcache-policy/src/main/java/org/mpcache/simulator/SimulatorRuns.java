@@ -222,8 +222,8 @@ final class SimulatorRuns {
       }
       long better = pairs.stream().filter(p -> p[0] > 0).count();
       out.printf(Locale.ROOT, "| %s | %d | %s | %s | %d of %d |%n", policy, pairs.size(),
-          Interval.of(pairs.stream().mapToDouble(p -> p[0]).toArray()).format("%+.1f"),
-          Interval.of(pairs.stream().mapToDouble(p -> p[1]).toArray()).format("%+.1f"), better,
+          Interval.ofMean(pairs.stream().mapToDouble(p -> p[0]).toArray()).format("%+.1f"),
+          Interval.ofMean(pairs.stream().mapToDouble(p -> p[1]).toArray()).format("%+.1f"), better,
           pairs.size());
     }
   }
@@ -269,7 +269,7 @@ final class SimulatorRuns {
   }
 
   private static String percent(List<Row> rows, ToDoubleFunction<Row> of) {
-    return Interval.of(rows.stream().mapToDouble(r -> 100 * of.applyAsDouble(r)).toArray())
+    return Interval.ofMean(rows.stream().mapToDouble(r -> 100 * of.applyAsDouble(r)).toArray())
         .format("%.1f");
   }
 

@@ -5,6 +5,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
 
+import org.mpcache.simulator.Interval;
+
 /**
  * A bar chart's data as CSV, for a spreadsheet to draw: a row per group, a column per series,
  * and beside a series that has intervals the 95 % interval's ends.
@@ -22,7 +24,7 @@ record ChartData(String caption, String groupColumn, List<String> groups, List<S
       return new Bar(value, Double.NaN, Double.NaN);
     }
 
-    static Bar of(Stats.Interval interval) {
+    static Bar of(Interval interval) {
       return new Bar(interval.estimate(), interval.low(), interval.high());
     }
 

@@ -30,10 +30,10 @@ import org.mpcache.bench.harness.ChartData.Bar;
 import org.mpcache.bench.harness.ChartData.Series;
 import org.mpcache.bench.harness.JobPairs.Pair;
 import org.mpcache.bench.harness.JobPairs.Stratum;
-import org.mpcache.bench.harness.Stats.Interval;
 import org.mpcache.bench.harness.StreamSimulation.SimulatedJob;
 import org.mpcache.bench.harness.Table.Cell;
 import org.mpcache.bench.harness.Table.Style;
+import org.mpcache.simulator.Interval;
 
 /**
  * The results folder of the job streams: {@code jobs.csv} (every timed job), {@code summary.md}

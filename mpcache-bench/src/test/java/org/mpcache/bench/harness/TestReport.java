@@ -22,10 +22,10 @@ import org.mpcache.bench.device.IoCause;
 import org.mpcache.bench.harness.JobPairs.Stratum;
 import org.mpcache.bench.harness.Report.Gate;
 import org.mpcache.bench.harness.Report.Target;
-import org.mpcache.bench.harness.Stats.Interval;
 import org.mpcache.bench.harness.StreamSimulation.SimulatedJob;
 import org.mpcache.bench.harness.Table.Style;
 import org.mpcache.policy.ReplacementPolicies;
+import org.mpcache.simulator.Interval;
 
 /**
  * Three seeds of four jobs under five configurations with known times. Even jobs are greps
