@@ -27,8 +27,8 @@ import org.mpcache.puma.PumaBenchmarks;
  * Runs job streams of the PUMA mix on the same embedded cluster shape under every configuration
  * to compare, with the same data, placement and devices, one stream per seed and configuration
  * (configurations alternate: each seed starts with another), and writes the results folder:
- * the runs' CSVs, a Markdown summary and an HTML report with confidence intervals, merged over
- * every stream the folder holds. Usage: see {@link #USAGE} or
+ * the runs' CSVs and a Markdown report with confidence intervals (its charts' data as CSV),
+ * merged over every stream the folder holds. Usage: see {@link #USAGE} or
  * {@code dev-support/puma-benchmark.sh --help}.
  */
 public final class BenchmarkHarness {
