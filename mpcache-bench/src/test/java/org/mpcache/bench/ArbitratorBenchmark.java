@@ -3,11 +3,9 @@ package org.mpcache.bench;
 import java.util.Locale;
 import java.util.SplittableRandom;
 
-import org.mpcache.policy.AdmissionControl;
 import org.mpcache.policy.DataSet;
-import org.mpcache.policy.MpCachePolicy;
-import org.mpcache.policy.ReplacementPolicies;
 import org.mpcache.policy.ReplacementPolicy;
+import org.mpcache.simulator.SimulatorPolicies;
 import org.mpcache.simulator.ToolOptions;
 
 /**
@@ -40,8 +38,7 @@ public final class ArbitratorBenchmark {
     boolean asJobs = Boolean.parseBoolean(given.value("as-jobs"));
 
     long heapBefore = usedHeap();
-    ReplacementPolicy policy = ReplacementPolicies.create(name, MpCachePolicy.DEFAULT_FULL_BONUS,
-        AdmissionControl.BACK_TO_BACK_DISTANCE);
+    ReplacementPolicy policy = SimulatorPolicies.create(name);
     for (int node = 0; node < nodes; node++) {
       policy.setCapacity(node, blocks / nodes + 1);
     }

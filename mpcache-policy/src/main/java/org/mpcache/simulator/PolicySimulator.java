@@ -9,12 +9,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.function.Supplier;
 
-import org.mpcache.policy.AdmissionControl;
 import org.mpcache.policy.CacheDecision;
 import org.mpcache.policy.DataSet;
 import org.mpcache.policy.DataSetRecency;
-import org.mpcache.policy.MpCachePolicy;
-import org.mpcache.policy.ReplacementPolicies;
 import org.mpcache.policy.ReplacementPolicy;
 
 /**
@@ -199,11 +196,10 @@ public final class PolicySimulator {
         settings.blockMb(), settings.seed(), settings.shiftEvery());
   }
 
-  /** Every policy the master offers, with its default constants. */
+  /** Every policy the simulator evaluates by default, with its default constants. */
   public static List<Supplier<ReplacementPolicy>> policies() {
-    return ReplacementPolicies.NAMES.stream().<Supplier<ReplacementPolicy>>map(
-        name -> () -> ReplacementPolicies.create(name, MpCachePolicy.DEFAULT_FULL_BONUS,
-            AdmissionControl.BACK_TO_BACK_DISTANCE)).toList();
+    return SimulatorPolicies.NAMES.stream().<Supplier<ReplacementPolicy>>map(
+        name -> () -> SimulatorPolicies.create(name)).toList();
   }
 
   static final ToolOptions OPTIONS = TraceOptions.declare(
@@ -212,7 +208,7 @@ public final class PolicySimulator {
       .valued("seeds", "SEEDS", null, "run a trace per seed (11-30, 1,2,5 or both) and report "
           + "means with 95 % intervals and paired differences against the first policy")
       .valued("shift", "N", "0", "every N jobs other sources become the popular ones; 0 never")
-      .valued("policies", "LIST", String.join(",", ReplacementPolicies.NAMES), "policies to "
+      .valued("policies", "LIST", String.join(",", SimulatorPolicies.NAMES), "policies to "
           + "run, comma-separated: a registry name, policy+filter or wholeset:<args>")
       .valued("csv", "FILE", null, "run over seeds as --seeds does (--seed alone without it) "
           + "and append a row per policy and seed here, resuming a run of the same settings "
@@ -237,8 +233,7 @@ public final class PolicySimulator {
     List<String> names = new ArrayList<>();
     for (String name : options.value("policies").split(",")) {
       // As the policy names itself: another spelling must not run it again on resume.
-      String canonical = ReplacementPolicies.create(name, MpCachePolicy.DEFAULT_FULL_BONUS,
-          AdmissionControl.BACK_TO_BACK_DISTANCE).name();
+      String canonical = SimulatorPolicies.create(name).name();
       if (!names.contains(canonical)) {
         names.add(canonical);
       }
@@ -279,8 +274,7 @@ public final class PolicySimulator {
     }
     List<Result> results = new ArrayList<>();
     for (String name : names) {
-      results.add(run(trace, ReplacementPolicies.create(name, MpCachePolicy.DEFAULT_FULL_BONUS,
-          AdmissionControl.BACK_TO_BACK_DISTANCE), order, maxTracked,
+      results.add(run(trace, SimulatorPolicies.create(name), order, maxTracked,
           (job, block, node, decision) -> { }));
     }
     print(trace.settings(), order, results, OfflineBound.run(trace, order),

@@ -16,10 +16,6 @@ import java.util.Map;
 import java.util.TreeSet;
 import java.util.function.ToDoubleFunction;
 
-import org.mpcache.policy.AdmissionControl;
-import org.mpcache.policy.MpCachePolicy;
-import org.mpcache.policy.ReplacementPolicies;
-
 /**
  * Policies over many seeds, side by side (docs/policies.md, "Evaluation"): a row per policy and
  * seed in a CSV, written as each run ends, which a later run with the same settings resumes;
@@ -95,9 +91,8 @@ final class SimulatorRuns {
           blockBound = OfflineBound.run(trace, order).blockHitRatio();
           jobBound = (double) JobBound.jobHits(trace, 0) / trace.jobs();
         }
-        PolicySimulator.Result result = PolicySimulator.run(trace, ReplacementPolicies.create(
-            policy, MpCachePolicy.DEFAULT_FULL_BONUS, AdmissionControl.BACK_TO_BACK_DISTANCE),
-            order);
+        PolicySimulator.Result result = PolicySimulator.run(trace,
+            SimulatorPolicies.create(policy), order);
         Row row = new Row(policy, seed, base.nodes(), result.blockHitRatio(),
             result.jobHitRatio(), blockBound, jobBound);
         rows.add(row);
