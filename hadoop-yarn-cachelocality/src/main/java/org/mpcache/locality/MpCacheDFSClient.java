@@ -17,7 +17,7 @@ import org.apache.hadoop.hdfs.protocol.LocatedBlocks;
 import org.apache.hadoop.hdfs.protocol.LocatedStripedBlock;
 
 /**
- * HDFS's client with replicas ordered for reading by {@link ReadOrder}: a reader off the block's
+ * HDFS's client with replicas ordered for reading by {@link ReplicaOrder}: a reader off the block's
  * nodes reads an SSD copy when there is one. Reads, retries and failover to the next replica are
  * stock; only the order they walk changes. Erasure-coded blocks keep their order (their indices
  * follow it).
@@ -42,12 +42,12 @@ public class MpCacheDFSClient extends DFSClient {
   public LocatedBlocks getLocatedBlocks(String src, long start, long length) throws IOException {
     LocatedBlocks located = super.getLocatedBlocks(src, start, length);
     if (located != null) {
-      inReadOrder(located.getLocatedBlocks());
+      inReplicaOrder(located.getLocatedBlocks());
     }
     return located;
   }
 
-  private void inReadOrder(List<LocatedBlock> blocks) {
+  private void inReplicaOrder(List<LocatedBlock> blocks) {
     List<LocatedBlock> replicated = blocks.stream()
         .filter(b -> !(b instanceof LocatedStripedBlock) && b.getLocations().length > 1)
         .toList();
@@ -62,7 +62,7 @@ public class MpCacheDFSClient extends DFSClient {
     for (int k = 0; k < replicated.size(); k++) {
       LocatedBlock block = replicated.get(k);
       DatanodeInfoWithStorage[] replicas = block.getLocations();
-      List<Integer> order = ReadOrder.of(
+      List<Integer> order = ReplicaOrder.of(
           Arrays.stream(replicas).map(DatanodeInfo::getHostName).toList(),
           Arrays.stream(replicas).map(DatanodeInfo::getDatanodeUuid).toList(), localHost,
           new HashSet<>(onSsd.get(k)));

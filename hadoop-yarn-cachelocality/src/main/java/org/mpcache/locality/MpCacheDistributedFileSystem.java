@@ -30,7 +30,7 @@ import org.slf4j.LoggerFactory;
  * HDFS as schedulers and readers should see it with mpCache, from the cache master's current
  * view. The block locations that input formats turn into split hosts name the DataNodes holding
  * each block on SSD, shown as {@link LocalityMode} says; readers try a block's replicas in
- * {@link ReadOrder} ({@link MpCacheDFSClient}). The {@code fs.hdfs.impl} of each job submitted
+ * {@link ReplicaOrder} ({@link MpCacheDFSClient}). The {@code fs.hdfs.impl} of each job submitted
  * with the yarn-mpcache framework ({@link MpCacheClientProtocolProvider}); writes,
  * retries and replica failover are stock. When the master cannot be reached, or on a Hadoop
  * release line other than mpCache's, all is stock.

@@ -67,10 +67,10 @@ class TestPlacementRules {
   void readersTryTheirOwnReplicaThenSsdCopiesThenTheRest() {
     List<String> hosts = List.of("h1", "h2", "h3");
     List<String> nodes = List.of("u1", "u2", "u3");
-    assertEquals(List.of(2, 1, 0), ReadOrder.of(hosts, nodes, "h3", Set.of("u2")),
+    assertEquals(List.of(2, 1, 0), ReplicaOrder.of(hosts, nodes, "h3", Set.of("u2")),
         "a local HDD replica beats a remote SSD copy");
-    assertEquals(List.of(1, 0, 2), ReadOrder.of(hosts, nodes, "elsewhere", Set.of("u2")));
-    assertEquals(List.of(0, 1, 2), ReadOrder.of(hosts, nodes, null, Set.of()),
+    assertEquals(List.of(1, 0, 2), ReplicaOrder.of(hosts, nodes, "elsewhere", Set.of("u2")));
+    assertEquals(List.of(0, 1, 2), ReplicaOrder.of(hosts, nodes, null, Set.of()),
         "without SSD copies the NameNode's order stands");
   }
 

@@ -1,15 +1,12 @@
 package org.mpcache.bench;
 
-import static org.mpcache.simulator.CommandLine.option;
-
 import java.util.Locale;
 import java.util.SplittableRandom;
 
-import org.mpcache.policy.AdmissionControl;
 import org.mpcache.policy.DataSet;
-import org.mpcache.policy.MpCachePolicy;
-import org.mpcache.policy.ReplacementPolicies;
 import org.mpcache.policy.ReplacementPolicy;
+import org.mpcache.simulator.SimulatorPolicies;
+import org.mpcache.simulator.ToolOptions;
 
 /**
  * Scale of the Replace Arbitrator's policy ({@code --policy}, mpcache by default; not a test):
@@ -21,17 +18,27 @@ import org.mpcache.policy.ReplacementPolicy;
  * Run: {@code java -Xmx8g -cp target/classes:target/test-classes org.mpcache.bench.ArbitratorBenchmark}.
  */
 public final class ArbitratorBenchmark {
+  private static final ToolOptions OPTIONS = new ToolOptions(
+      "dev-support/hdfs-bench-main.sh org.mpcache.bench.ArbitratorBenchmark [options]")
+      .valued("blocks", "N", "1000000", "cached blocks the policy tracks")
+      .valued("dataset-blocks", "N", "100", "blocks a data set")
+      .valued("nodes", "N", "100", "nodes the blocks are cached on")
+      .valued("events", "N", "5000000", "hits replayed")
+      .valued("policy", "NAME", "mpcache", "the policy")
+      .valued("as-jobs", "true|false", "false", "replay the hits as jobs: a random data set's "
+          + "access, then a read of each of its blocks");
+
   public static void main(String[] args) {
-    int blocks = Integer.parseInt(option(args, "--blocks", "1000000"));
-    int perDataSet = Integer.parseInt(option(args, "--dataset-blocks", "100"));
-    int nodes = Integer.parseInt(option(args, "--nodes", "100"));
-    int events = Integer.parseInt(option(args, "--events", "5000000"));
-    String name = option(args, "--policy", "mpcache");
-    boolean asJobs = Boolean.parseBoolean(option(args, "--as-jobs", "false"));
+    ToolOptions.Values given = OPTIONS.parse(args);
+    int blocks = Integer.parseInt(given.value("blocks"));
+    int perDataSet = Integer.parseInt(given.value("dataset-blocks"));
+    int nodes = Integer.parseInt(given.value("nodes"));
+    int events = Integer.parseInt(given.value("events"));
+    String name = given.value("policy");
+    boolean asJobs = Boolean.parseBoolean(given.value("as-jobs"));
 
     long heapBefore = usedHeap();
-    ReplacementPolicy policy = ReplacementPolicies.create(name, MpCachePolicy.DEFAULT_FULL_BONUS,
-        AdmissionControl.BACK_TO_BACK_DISTANCE);
+    ReplacementPolicy policy = SimulatorPolicies.create(name);
     for (int node = 0; node < nodes; node++) {
       policy.setCapacity(node, blocks / nodes + 1);
     }

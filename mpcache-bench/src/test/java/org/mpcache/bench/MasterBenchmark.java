@@ -2,7 +2,6 @@ package org.mpcache.bench;
 
 import static org.mpcache.conf.MpCacheConfigKeys.DFS_MPCACHE_MASTER_ADDRESS_KEY;
 import static org.mpcache.conf.MpCacheConfigKeys.DFS_MPCACHE_MASTER_PERCENTILES_KEY;
-import static org.mpcache.simulator.CommandLine.option;
 
 import java.io.File;
 import java.net.InetSocketAddress;
@@ -31,7 +30,7 @@ import org.mpcache.bench.SimulatedSlave.Call;
 import org.mpcache.master.MasterMetrics;
 import org.mpcache.master.MpCacheMasterPlugin;
 import org.mpcache.protocol.MasterProtocolClientSideTranslatorPB;
-import org.mpcache.simulator.CommandLine;
+import org.mpcache.simulator.ToolOptions;
 import org.mpcache.tools.FreePorts;
 
 /**
@@ -45,9 +44,20 @@ import org.mpcache.tools.FreePorts;
  * each call type, as Markdown. Run with {@code dev-support/master-benchmark.sh}; docs/benchmarks.md.
  */
 public final class MasterBenchmark {
-  private static final List<String> OPTIONS = List.of("--slaves", "--shapes", "--open-per-dir",
-      "--seconds", "--heartbeat-ms", "--admissions", "--hits", "--misses", "--capacity-blocks",
-      "--replication", "--report");
+  private static final ToolOptions OPTIONS = new ToolOptions(
+      "dev-support/master-benchmark.sh [options]")
+      .valued("slaves", "N", "1000", "simulated DataNodes, each with a slave thread")
+      .valued("shapes", "LIST", "1000x10,10x1000,1x100000", "the namespace: directories x "
+          + "files each, comma-separated")
+      .valued("open-per-dir", "N", "1", "files held open for write in each directory")
+      .valued("seconds", "N", "240", "how long the slaves call the master (at least 2)")
+      .valued("heartbeat-ms", "MS", "3000", "a slave's heartbeat interval")
+      .valued("admissions", "N", "2", "admission requests a slave's heartbeat carries")
+      .valued("hits", "N", "20", "hits a slave's heartbeat reports")
+      .valued("misses", "N", "20", "misses a slave's heartbeat reports")
+      .valued("capacity-blocks", "N", "64", "a slave's SSD cache, in blocks")
+      .valued("replication", "N", "3", "replicas a block (at most --slaves)")
+      .valued("report", "FILE", "target/bench/master-benchmark.md", "the Markdown report");
   /** The targets, reported (never asserted). */
   private static final long TARGET_P99_MICROS = 2_000;
   private static final long TARGET_MAX_CPU_MICROS = 50_000;
@@ -56,25 +66,25 @@ public final class MasterBenchmark {
   }
 
   public static void main(String[] args) throws Exception {
-    CommandLine.requireKnown(args, OPTIONS);
-    int slaves = Integer.parseInt(option(args, "--slaves", "1000"));
-    String shapeSpec = option(args, "--shapes", "1000x10,10x1000,1x100000");
+    ToolOptions.Values given = OPTIONS.parse(args);
+    int slaves = Integer.parseInt(given.value("slaves"));
+    String shapeSpec = given.value("shapes");
     List<Shape> shapes = BenchNamespace.shapes(shapeSpec);
-    int openPerDirectory = Integer.parseInt(option(args, "--open-per-dir", "1"));
-    int seconds = Integer.parseInt(option(args, "--seconds", "240"));
-    short replication = Short.parseShort(option(args, "--replication", "3"));
-    File report = new File(option(args, "--report", "target/bench/master-benchmark.md"));
+    int openPerDirectory = Integer.parseInt(given.value("open-per-dir"));
+    int seconds = Integer.parseInt(given.value("seconds"));
+    short replication = Short.parseShort(given.value("replication"));
+    File report = new File(given.value("report"));
     if (slaves < replication || seconds < 2) {
       throw new IllegalArgumentException("--slaves must be at least --replication, --seconds at"
           + " least 2");
     }
     long blockSize = DFSConfigKeys.DFS_BLOCK_SIZE_DEFAULT;
     SimulatedSlave.Load load = new SimulatedSlave.Load(
-        Long.parseLong(option(args, "--heartbeat-ms", "3000")),
-        Integer.parseInt(option(args, "--admissions", "2")),
-        Integer.parseInt(option(args, "--hits", "20")),
-        Integer.parseInt(option(args, "--misses", "20")),
-        Integer.parseInt(option(args, "--capacity-blocks", "64")), blockSize);
+        Long.parseLong(given.value("heartbeat-ms")),
+        Integer.parseInt(given.value("admissions")),
+        Integer.parseInt(given.value("hits")),
+        Integer.parseInt(given.value("misses")),
+        Integer.parseInt(given.value("capacity-blocks")), blockSize);
 
     // Percentiles over half the run: the last whole interval before its end lies within it.
     int interval = Math.max(1, seconds / 2);

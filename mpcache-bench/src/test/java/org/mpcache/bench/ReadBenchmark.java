@@ -2,7 +2,6 @@ package org.mpcache.bench;
 
 import static org.mpcache.conf.MpCacheConfigKeys.DFS_MPCACHE_CAPACITY_KEY;
 import static org.mpcache.conf.MpCacheConfigKeys.DFS_MPCACHE_ENABLED_KEY;
-import static org.mpcache.simulator.CommandLine.option;
 
 import java.io.File;
 import java.io.IOException;
@@ -24,6 +23,7 @@ import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.client.HdfsClientConfigKeys;
 import org.apache.hadoop.security.UserGroupInformation;
 import org.mpcache.simulator.Interval;
+import org.mpcache.simulator.ToolOptions;
 import org.mpcache.slave.inputcache.CacheCounter;
 import org.mpcache.slave.inputcache.CacheTestCluster;
 
@@ -37,11 +37,19 @@ public final class ReadBenchmark {
   private static final int BUFFER = 1 << 20;
   private static final long SETTLE_MILLIS = 10_000;
 
+  private static final ToolOptions OPTIONS = new ToolOptions(
+      "dev-support/read-benchmark.sh [options]")
+      .valued("size-mb", "MB", "1024", "the file read, cached on SSD")
+      .valued("block-mb", "MB", "128", "block size")
+      .valued("rounds", "N", "5", "passes of each kind of read")
+      .valued("report", "FILE", "target/bench/read-benchmark.md", "the Markdown report");
+
   public static void main(String[] args) throws Exception {
-    long sizeMb = Long.parseLong(option(args, "--size-mb", "1024"));
-    int blockMb = Integer.parseInt(option(args, "--block-mb", "128"));
-    int rounds = Integer.parseInt(option(args, "--rounds", "5"));
-    File report = new File(option(args, "--report", "target/bench/read-benchmark.md"));
+    ToolOptions.Values given = OPTIONS.parse(args);
+    long sizeMb = Long.parseLong(given.value("size-mb"));
+    int blockMb = Integer.parseInt(given.value("block-mb"));
+    int rounds = Integer.parseInt(given.value("rounds"));
+    File report = new File(given.value("report"));
 
     Configuration conf = CacheTestCluster.conf();
     conf.setLong(DFSConfigKeys.DFS_BLOCK_SIZE_KEY, (long) blockMb << 20);
@@ -145,7 +153,7 @@ public final class ReadBenchmark {
     double[] localRatios = rows.stream().mapToDouble(r -> 100 * r[4] / r[0]).toArray();
     out.append(String.format(Locale.ROOT, "%nHit / raw, mean over the rounds with its 95 %%"
             + " confidence interval: remote %s %%, short-circuit %s %%.%n",
-        Interval.of(remoteRatios).format("%.0f"), Interval.of(localRatios).format("%.0f")))
+        Interval.ofMean(remoteRatios).format("%.0f"), Interval.ofMean(localRatios).format("%.0f")))
         .append("\nAll figures in MB/s.\n");
     return out.toString();
   }

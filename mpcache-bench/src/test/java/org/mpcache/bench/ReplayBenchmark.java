@@ -1,7 +1,5 @@
 package org.mpcache.bench;
 
-import static org.mpcache.simulator.CommandLine.option;
-
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -20,8 +18,10 @@ import org.mpcache.replay.TraceReplay;
 import org.mpcache.simulator.JobBound;
 import org.mpcache.simulator.OfflineBound;
 import org.mpcache.simulator.PolicySimulator;
+import org.mpcache.simulator.ToolOptions;
 import org.mpcache.simulator.Trace;
 import org.mpcache.simulator.TraceJob;
+import org.mpcache.simulator.TraceOptions;
 import org.mpcache.slave.inputcache.CacheCounter;
 
 /**
@@ -38,24 +38,28 @@ public final class ReplayBenchmark {
       long[] simEvictions, double minutes) {
   }
 
+  private static final ToolOptions OPTIONS = TraceOptions.declare(
+      new ToolOptions("dev-support/replay-benchmark.sh [options]"), 1024)
+      .valued("jobs", "N", "1000", "jobs measured")
+      .valued("warmup", "N", "100", "jobs before them, not measured")
+      .valued("policies", "LIST", String.join(",", ReplacementPolicies.POLICIES), "policies "
+          + "to replay, comma-separated")
+      .valued("block-kb", "KB", "64", "block size replayed")
+      .valued("readers-per-node", "N", "0", "reader threads a node")
+      .valued("out", "DIR", "target/bench/replay", "where replay.csv, replay.md and the trace "
+          + "replayed go");
+
   public static void main(String[] args) throws Exception {
-    int jobs = Integer.parseInt(option(args, "--jobs", "1000"));
-    int warmup = Integer.parseInt(option(args, "--warmup", "100"));
-    List<String> policies = Arrays.asList(option(args, "--policies",
-        String.join(",", ReplacementPolicies.POLICIES)).split(","));
-    int nodes = Integer.parseInt(option(args, "--nodes", "7"));
-    PolicySimulator.Settings settings = new PolicySimulator.Settings(nodes,
-        Integer.parseInt(option(args, "--tenants", Integer.toString(Math.max(1, nodes / 7)))),
-        warmup + jobs, Double.parseDouble(option(args, "--s", "1")),
-        Long.parseLong(option(args, "--cache-gb", "80")) * 1024,
-        Integer.parseInt(option(args, "--block-mb", "1024")),
-        Long.parseLong(option(args, "--seed", "1")));
-    int blockBytes = Integer.parseInt(option(args, "--block-kb", "64")) << 10;
-    int readers = Integer.parseInt(option(args, "--readers-per-node", "0"));
-    Path out = Path.of(option(args, "--out", "target/bench/replay"));
+    ToolOptions.Values given = OPTIONS.parse(args);
+    int jobs = Integer.parseInt(given.value("jobs"));
+    int warmup = Integer.parseInt(given.value("warmup"));
+    List<String> policies = Arrays.asList(given.value("policies").split(","));
+    PolicySimulator.Settings settings = TraceOptions.settings(given, warmup + jobs, 0);
+    int blockBytes = Integer.parseInt(given.value("block-kb")) << 10;
+    int readers = Integer.parseInt(given.value("readers-per-node"));
+    Path out = Path.of(given.value("out"));
     Files.createDirectories(out);
-    String traceFile = option(args, "--trace", "");
-    Trace trace = traceFile.isEmpty() ? Trace.generate(settings) : Trace.read(Path.of(traceFile));
+    Trace trace = TraceOptions.trace(given, settings);
     trace.write(out.resolve("trace.txt")); // what was replayed, to replay again with --trace
     int measuredFrom = Math.min(warmup, trace.jobs());
     PolicySimulator.Settings used = trace.settings();

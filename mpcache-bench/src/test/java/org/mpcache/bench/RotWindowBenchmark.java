@@ -2,7 +2,6 @@ package org.mpcache.bench;
 
 import static org.mpcache.conf.MpCacheConfigKeys.DFS_MPCACHE_CAPACITY_KEY;
 import static org.mpcache.conf.MpCacheConfigKeys.DFS_MPCACHE_SCRUB_RATE_KEY;
-import static org.mpcache.simulator.CommandLine.option;
 
 import java.io.File;
 import java.io.IOException;
@@ -25,6 +24,7 @@ import org.apache.hadoop.hdfs.server.datanode.DataNode;
 import org.apache.hadoop.hdfs.server.datanode.DataNodeTestUtils;
 import org.apache.hadoop.security.UserGroupInformation;
 import org.mpcache.simulator.Interval;
+import org.mpcache.simulator.ToolOptions;
 import org.mpcache.slave.inputcache.CacheCounter;
 import org.mpcache.slave.inputcache.CacheTestCluster;
 
@@ -40,12 +40,21 @@ import org.mpcache.slave.inputcache.CacheTestCluster;
 public final class RotWindowBenchmark {
   private static final long POLL_MILLIS = 2;
 
+  private static final ToolOptions OPTIONS = new ToolOptions(
+      "dev-support/rot-window-benchmark.sh [options]")
+      .valued("cached-mb", "MB", "64", "what the SSD dir holds")
+      .valued("block-kb", "KB", "1024", "block size")
+      .valued("scrub-mb", "MB", "16", "the scrubber's rate a second")
+      .valued("trials", "N", "20", "bytes flipped, one at a time")
+      .valued("report", "FILE", "target/bench/rot-window.md", "the Markdown report");
+
   public static void main(String[] args) throws Exception {
-    int cachedMb = Integer.parseInt(option(args, "--cached-mb", "64"));
-    int blockKb = Integer.parseInt(option(args, "--block-kb", "1024"));
-    int scrubMb = Integer.parseInt(option(args, "--scrub-mb", "16"));
-    int trials = Integer.parseInt(option(args, "--trials", "20"));
-    File report = new File(option(args, "--report", "target/bench/rot-window.md"));
+    ToolOptions.Values given = OPTIONS.parse(args);
+    int cachedMb = Integer.parseInt(given.value("cached-mb"));
+    int blockKb = Integer.parseInt(given.value("block-kb"));
+    int scrubMb = Integer.parseInt(given.value("scrub-mb"));
+    int trials = Integer.parseInt(given.value("trials"));
+    File report = new File(given.value("report"));
 
     Configuration conf = CacheTestCluster.conf();
     conf.setLong(DFSConfigKeys.DFS_BLOCK_SIZE_KEY, blockKb * 1024L);
@@ -110,7 +119,7 @@ public final class RotWindowBenchmark {
             + "| %.1f s | %.1f s | %s s | %.2f s | %.2f s | %.2f s |%n%n",
         Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"),
         cachedMb, blockKb, scrubMb, windows.length, boundSeconds, lastPassMillis / 1000.0,
-        Interval.of(windows).format("%.2f"), sorted[sorted.length / 2],
+        Interval.ofMean(windows).format("%.2f"), sorted[sorted.length / 2],
         sorted[(int) Math.ceil(0.95 * sorted.length) - 1], sorted[sorted.length - 1]);
   }
 

@@ -56,7 +56,8 @@ public final class BlockRankPolicy implements ReplacementPolicy {
 
   @Override
   public String name() {
-    return ReplacementPolicies.name(kind.name().toLowerCase(Locale.ROOT), admission);
+    return ReplacementPolicies.name(kind.name().toLowerCase(Locale.ROOT),
+        AdmissionFilter.NONE.name(), admission);
   }
 
   @Override

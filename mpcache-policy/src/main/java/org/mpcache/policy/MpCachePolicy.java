@@ -30,6 +30,8 @@ import java.util.TreeSet;
  */
 public final class MpCachePolicy implements ReplacementPolicy {
   public static final double DEFAULT_FULL_BONUS = 1.0;
+  /** The admission filter it runs unless told otherwise: the paper's, at every miss. */
+  public static final String OWN_FILTER = "admission-per-block";
 
   /** Where victims are chosen from. */
   public enum VictimScope {
@@ -123,7 +125,8 @@ public final class MpCachePolicy implements ReplacementPolicy {
   @Override
   public String name() {
     return ReplacementPolicies.name(
-        victimScope == VictimScope.NODE ? "mpcache" : "mpcache-as-published", admission);
+        victimScope == VictimScope.NODE ? "mpcache" : "mpcache-as-published", OWN_FILTER,
+        admission);
   }
 
   @Override

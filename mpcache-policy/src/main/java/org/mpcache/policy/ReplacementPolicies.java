@@ -2,20 +2,21 @@ package org.mpcache.policy;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.Collectors;
 
 /**
  * The policies a key value can select, by name: a replacement policy, optionally with an
  * admission filter other than its own, {@code <policy>+<filter>} ({@code lru+admission});
  * {@code wholeset} takes its parameters after colons, {@code wholeset:<half-life>:<margin>:
- * <protected accesses>} (trailing ones may be left out), for tuning.
+ * <protected accesses>} (trailing ones may be left out), for tuning. A tool may add
+ * {@link Variant}s the master never selects.
  */
 public final class ReplacementPolicies {
   /**
-   * The replacement policies: mpCache's data-set policy, the same with Algorithm 1's victim rule
-   * as published (for comparison), the block-level baselines, and the whole-data-set policy.
+   * The replacement policies: mpCache's data-set policy, the block-level baselines, and the
+   * whole-data-set policy.
    */
-  public static final List<String> POLICIES =
-      List.of("mpcache", "mpcache-as-published", "lru", "lfu", "mru", "wholeset");
+  public static final List<String> POLICIES = List.of("mpcache", "lru", "lfu", "mru", "wholeset");
   /**
    * The admission filters: none, the paper's decided once per data-set access, and the same
    * decided at every miss (how mpCache's policies first ran it, and still do by default).
@@ -26,42 +27,61 @@ public final class ReplacementPolicies {
    * own filter, mpCache's with the paper's filter decided once per access, and the block-level
    * baselines with the paper's filter.
    */
-  public static final List<String> NAMES = List.of("mpcache", "mpcache-as-published", "lru",
-      "lfu", "mru", "wholeset", "mpcache+admission", "lru+admission", "lfu+admission");
+  public static final List<String> NAMES = List.of("mpcache", "lru", "lfu", "mru", "wholeset",
+      "mpcache+admission", "lru+admission", "lfu+admission");
   /**
    * The master's policy unless {@code dfs.mpcache.master.policy} names another: ahead of the
    * paper's on job hits in every setting of docs/policies.md, "Evaluation".
    */
   public static final String DEFAULT = "wholeset";
-  /** The policies whose own filter is the paper's, decided at every miss. */
-  private static final List<String> PER_BLOCK_ADMISSION =
-      List.of("mpcache", "mpcache-as-published");
-
   private static final char FILTER_SEPARATOR = '+';
+
+  /**
+   * A policy by a name of its own that a tool selects beside the master's (an experiment), with
+   * {@code ownFilter} unless the name gives {@code +filter}.
+   */
+  public record Variant(String name, String ownFilter, Factory factory) {
+  }
+
+  /** Makes a {@link Variant}'s policy from the settings {@link #create} takes. */
+  @FunctionalInterface
+  public interface Factory {
+    ReplacementPolicy create(double fullBonus, AdmissionFilter admission);
+  }
 
   private ReplacementPolicies() {
   }
 
+  /** A new policy of the master's, as {@link #create(String, double, double, List)} makes it. */
+  public static ReplacementPolicy create(String name, double fullBonus,
+      double backToBackDistance) {
+    return create(name, fullBonus, backToBackDistance, List.of());
+  }
+
   /**
-   * A new policy. {@code fullBonus} tunes mpCache's priority and {@code backToBackDistance} the
-   * paper's admission filter; the other policies ignore them.
+   * A new policy, of the master's or of {@code variants}. {@code fullBonus} tunes mpCache's
+   * priority and {@code backToBackDistance} the paper's admission filter; the other policies
+   * ignore them.
    *
    * @throws IllegalArgumentException naming the known policies and filters when {@code name} is
    *     none of them
    */
   public static ReplacementPolicy create(String name, double fullBonus,
-      double backToBackDistance) {
+      double backToBackDistance, List<Variant> variants) {
     String spec = name.trim().toLowerCase(Locale.ROOT);
     int plus = spec.indexOf(FILTER_SEPARATOR);
     String policy = plus < 0 ? spec : spec.substring(0, plus);
-    String filter = plus < 0 ? defaultFilter(policy) : spec.substring(plus + 1);
+    Variant variant = variants.stream().filter(v -> v.name().equals(policy)).findFirst()
+        .orElse(null);
+    String filter = plus >= 0 ? spec.substring(plus + 1)
+        : variant != null ? variant.ownFilter() : ownFilter(policy);
     String[] parameters = policy.split(":", -1);
-    policy = parameters[0];
-    if (!POLICIES.contains(policy) || !FILTERS.contains(filter)
-        || policy.equals("wholeset") && plus >= 0
-        || parameters.length > (policy.equals("wholeset") ? 4 : 1)) {
+    if (!POLICIES.contains(parameters[0]) && variant == null || !FILTERS.contains(filter)
+        || parameters[0].equals("wholeset") && plus >= 0
+        || parameters.length > (parameters[0].equals("wholeset") ? 4 : 1)) {
       throw new IllegalArgumentException("unknown replacement policy '" + name
-          + "': expected one of " + POLICIES + ", optionally followed by +filter, one of "
+          + "': expected one of " + POLICIES + variants.stream().map(v -> ", " + v.name())
+          .collect(Collectors.joining()) + ", optionally followed by +filter, one of "
           + FILTERS + " (wholeset has its own admission and takes"
           + " :<half-life>:<margin>:<protected accesses>)");
     }
@@ -70,10 +90,11 @@ public final class ReplacementPolicies {
       case "admission-per-block" -> new AdmissionControl(backToBackDistance, true);
       default -> AdmissionFilter.NONE;
     };
-    return switch (policy) {
+    if (variant != null) {
+      return variant.factory().create(fullBonus, admission);
+    }
+    return switch (parameters[0]) {
       case "mpcache" -> new MpCachePolicy(fullBonus, admission, MpCachePolicy.VictimScope.NODE);
-      case "mpcache-as-published" -> new MpCachePolicy(fullBonus, admission,
-          MpCachePolicy.VictimScope.CLUSTER);
       case "lru" -> new BlockRankPolicy(BlockRankPolicy.Kind.LRU, admission);
       case "lfu" -> new BlockRankPolicy(BlockRankPolicy.Kind.LFU, admission);
       case "mru" -> new BlockRankPolicy(BlockRankPolicy.Kind.MRU, admission);
@@ -109,14 +130,15 @@ public final class ReplacementPolicies {
 
   /**
    * The name a policy answers to: {@code policy}, followed by {@code +filter} when the filter
-   * is not the policy's own.
+   * is not {@code ownFilter}.
    */
-  static String name(String policy, AdmissionFilter admission) {
-    return admission.name().equals(defaultFilter(policy)) ? policy
+  static String name(String policy, String ownFilter, AdmissionFilter admission) {
+    return admission.name().equals(ownFilter) ? policy
         : policy + FILTER_SEPARATOR + admission.name();
   }
 
-  private static String defaultFilter(String policy) {
-    return PER_BLOCK_ADMISSION.contains(policy) ? "admission-per-block" : "none";
+  /** The filter a policy of the master's runs without {@code +filter}. */
+  private static String ownFilter(String policy) {
+    return policy.equals("mpcache") ? MpCachePolicy.OWN_FILTER : AdmissionFilter.NONE.name();
   }
 }

@@ -5,10 +5,13 @@ import java.util.Locale;
 
 import org.apache.commons.math3.distribution.TDistribution;
 
-/** A sample's mean with its 95 % confidence interval (Student's t), for benchmark reports. */
-public record Interval(double mean, double low, double high, int samples) {
-  /** The values' mean and interval; the interval's ends are NaN under two values. */
-  public static Interval of(double[] values) {
+/**
+ * An estimate from {@code n} observations with its 95 % confidence interval, for benchmark
+ * reports; the ends are NaN where there are too few observations for one.
+ */
+public record Interval(double estimate, double low, double high, int n) {
+  /** The values' mean with its Student t interval; no ends under two values. */
+  public static Interval ofMean(double[] values) {
     double mean = Arrays.stream(values).average().orElse(Double.NaN);
     if (values.length < 2) {
       return new Interval(mean, Double.NaN, Double.NaN, values.length);
@@ -20,13 +23,26 @@ public record Interval(double mean, double low, double high, int samples) {
     return new Interval(mean, mean - half, mean + half, values.length);
   }
 
+  public boolean hasBounds() {
+    return !Double.isNaN(low) && !Double.isNaN(high);
+  }
+
+  public double halfWidth() {
+    return (high - low) / 2;
+  }
+
+  /** Whether the interval's half-width is at most {@code share} of the estimate. */
+  public boolean within(double share) {
+    return halfWidth() <= share * estimate;
+  }
+
   /**
-   * {@code format} applied to the mean, then to the interval's ends in parentheses (the mean
-   * alone under two values).
+   * {@code format} applied to the estimate, then to the interval's ends in parentheses (the
+   * estimate alone without ends).
    */
   public String format(String format) {
-    return Double.isNaN(low) ? String.format(Locale.ROOT, format, mean)
-        : String.format(Locale.ROOT, format + " (" + format + " to " + format + ")", mean, low,
-            high);
+    return hasBounds() ? String.format(Locale.ROOT,
+        format + " (" + format + " to " + format + ")", estimate, low, high)
+        : String.format(Locale.ROOT, format, estimate);
   }
 }

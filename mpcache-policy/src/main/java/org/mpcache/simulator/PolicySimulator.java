@@ -1,7 +1,5 @@
 package org.mpcache.simulator;
 
-import static org.mpcache.simulator.CommandLine.option;
-
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -11,12 +9,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.function.Supplier;
 
-import org.mpcache.policy.AdmissionControl;
 import org.mpcache.policy.CacheDecision;
 import org.mpcache.policy.DataSet;
 import org.mpcache.policy.DataSetRecency;
-import org.mpcache.policy.MpCachePolicy;
-import org.mpcache.policy.ReplacementPolicies;
 import org.mpcache.policy.ReplacementPolicy;
 
 /**
@@ -201,16 +196,28 @@ public final class PolicySimulator {
         settings.blockMb(), settings.seed(), settings.shiftEvery());
   }
 
-  /** Every policy the master offers, with its default constants. */
+  /** Every policy the simulator evaluates by default, with its default constants. */
   public static List<Supplier<ReplacementPolicy>> policies() {
-    return ReplacementPolicies.NAMES.stream().<Supplier<ReplacementPolicy>>map(
-        name -> () -> ReplacementPolicies.create(name, MpCachePolicy.DEFAULT_FULL_BONUS,
-            AdmissionControl.BACK_TO_BACK_DISTANCE)).toList();
+    return SimulatorPolicies.NAMES.stream().<Supplier<ReplacementPolicy>>map(
+        name -> () -> SimulatorPolicies.create(name)).toList();
   }
 
-  private static final List<String> OPTIONS = List.of("--nodes", "--tenants", "--jobs", "--s",
-      "--cache-gb", "--block-mb", "--seed", "--seeds", "--shift", "--policies", "--csv",
-      "--trace", "--write-trace", "--read-order", "--max-tracked");
+  static final ToolOptions OPTIONS = TraceOptions.declare(
+      new ToolOptions("dev-support/policy-simulator.sh [options]"), 128)
+      .valued("jobs", "N", "10000", "jobs in the trace")
+      .valued("seeds", "SEEDS", null, "run a trace per seed (11-30, 1,2,5 or both) and report "
+          + "means with 95 % intervals and paired differences against the first policy")
+      .valued("shift", "N", "0", "every N jobs other sources become the popular ones; 0 never")
+      .valued("policies", "LIST", String.join(",", SimulatorPolicies.NAMES), "policies to "
+          + "run, comma-separated: a registry name, policy+filter or wholeset:<args>")
+      .valued("csv", "FILE", null, "run over seeds as --seeds does (--seed alone without it) "
+          + "and append a row per policy and seed here, resuming a run of the same settings "
+          + "(default simulator-runs.csv)")
+      .valued("write-trace", "FILE", null, "write the drawn trace here and simulate nothing")
+      .valued("read-order", "ORDER", ReadOrder.FILE.option(), "the order of a job's block "
+          + "reads: file or shuffled")
+      .valued("max-tracked", "N", null, "forget data sets beyond N tracked, as the master's "
+          + "dfs.mpcache.master.dataset.max-tracked (one trace only)");
 
   public static void main(String[] args) throws IOException {
     try {
@@ -222,51 +229,41 @@ public final class PolicySimulator {
   }
 
   private static void simulate(String[] args) throws IOException {
-    CommandLine.requireKnown(args, OPTIONS);
+    ToolOptions.Values options = OPTIONS.parse(args);
     List<String> names = new ArrayList<>();
-    for (String name : option(args, "--policies", String.join(",", ReplacementPolicies.NAMES))
-        .split(",")) {
+    for (String name : options.value("policies").split(",")) {
       // As the policy names itself: another spelling must not run it again on resume.
-      String canonical = ReplacementPolicies.create(name, MpCachePolicy.DEFAULT_FULL_BONUS,
-          AdmissionControl.BACK_TO_BACK_DISTANCE).name();
+      String canonical = SimulatorPolicies.create(name).name();
       if (!names.contains(canonical)) {
         names.add(canonical);
       }
     }
-    int nodes = Integer.parseInt(option(args, "--nodes", "7"));
-    Settings settings = new Settings(nodes,
-        Integer.parseInt(option(args, "--tenants", Integer.toString(Math.max(1, nodes / 7)))),
-        Integer.parseInt(option(args, "--jobs", "10000")),
-        Double.parseDouble(option(args, "--s", "1")),
-        Long.parseLong(option(args, "--cache-gb", "80")) * 1024,
-        Integer.parseInt(option(args, "--block-mb", "128")),
-        Long.parseLong(option(args, "--seed", "1")),
-        Integer.parseInt(option(args, "--shift", "0")));
-    ReadOrder order = ReadOrder.of(option(args, "--read-order", ReadOrder.FILE.option()));
-    int maxTracked = maxTracked(option(args, "--max-tracked", ""));
-    String traceFile = option(args, "--trace", "");
-    String seeds = option(args, "--seeds", "");
-    String csv = option(args, "--csv", "");
-    if (!seeds.isEmpty() || !csv.isEmpty()) {
+    Settings settings = TraceOptions.settings(options, Integer.parseInt(options.value("jobs")),
+        Integer.parseInt(options.value("shift")));
+    ReadOrder order = ReadOrder.of(options.value("read-order"));
+    int maxTracked = options.has("max-tracked") ? maxTracked(options.value("max-tracked"))
+        : Integer.MAX_VALUE;
+    if (options.has("seeds") || options.has("csv")) {
       if (maxTracked != Integer.MAX_VALUE) {
         throw new IllegalArgumentException("--max-tracked runs one trace; --seeds and --csv run"
             + " without a cap on tracked data sets");
       }
-      if (!traceFile.isEmpty()) {
+      if (options.has("trace")) {
         throw new IllegalArgumentException("--trace replays one trace; --seeds and --csv draw a"
             + " trace per seed");
       }
-      Path file = Path.of(csv.isEmpty() ? "simulator-runs.csv" : csv);
+      Path file = Path.of(options.has("csv") ? options.value("csv") : "simulator-runs.csv");
       List<SimulatorRuns.Row> rows = SimulatorRuns.run(settings, order,
-          seeds.isEmpty() ? List.of(settings.seed()) : seeds(seeds), names, file, System.out);
+          options.has("seeds") ? seeds(options.value("seeds")) : List.of(settings.seed()),
+          names, file, System.out);
       System.out.println();
       SimulatorRuns.report(file, order, rows, names, System.out);
       System.out.println(file.toAbsolutePath());
       return;
     }
-    Trace trace = traceFile.isEmpty() ? Trace.generate(settings) : Trace.read(Path.of(traceFile));
-    String writeTo = option(args, "--write-trace", "");
-    if (!writeTo.isEmpty()) {
+    Trace trace = TraceOptions.trace(options, settings);
+    if (options.has("write-trace")) {
+      String writeTo = options.value("write-trace");
       if (order != ReadOrder.FILE) {
         throw new IllegalArgumentException("--read-order orders a simulation's reads; a trace"
             + " written with --write-trace holds none (give --read-order when replaying it)");
@@ -277,8 +274,7 @@ public final class PolicySimulator {
     }
     List<Result> results = new ArrayList<>();
     for (String name : names) {
-      results.add(run(trace, ReplacementPolicies.create(name, MpCachePolicy.DEFAULT_FULL_BONUS,
-          AdmissionControl.BACK_TO_BACK_DISTANCE), order, maxTracked,
+      results.add(run(trace, SimulatorPolicies.create(name), order, maxTracked,
           (job, block, node, decision) -> { }));
     }
     print(trace.settings(), order, results, OfflineBound.run(trace, order),

@@ -15,13 +15,27 @@ import org.mpcache.policy.DataSet;
  * <p>Each block has three replicas on distinct nodes, drawn from the block id.
  */
 public final class PumaWorkload {
-  /** Data sources of Table 1 with their base sizes in MB, and how many benchmarks use each. */
-  private static final String[] SOURCES =
-      {"wikipedia", "netflix", "PUMA-I", "PUMA-II", "PUMA-III", "PUMA-IV"};
-  private static final double[] BASE_MB = {4.3 * 1024, 3.0 * 1024, 3.0 * 1024, 3.0 * 1024,
-      4.2 * 1024, 3.0 * 1024};
-  /** The 13 benchmarks, as indexes into {@link #SOURCES}. */
-  private static final int[] BENCHMARK_SOURCE = {0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 3, 4, 5};
+  /** The data sources of Table 1 with their base sizes (the data at k = 1). */
+  public enum Source {
+    WIKIPEDIA(4.3), NETFLIX(3.0), PUMA_I(3.0), PUMA_II(3.0), PUMA_III(4.2), PUMA_IV(3.0);
+
+    private final double baseGb;
+
+    Source(double baseGb) {
+      this.baseGb = baseGb;
+    }
+
+    public double baseMb() {
+      return baseGb * 1024;
+    }
+  }
+
+  private static final Source[] SOURCES = Source.values();
+  /** The source of each of the 13 benchmarks. */
+  private static final Source[] BENCHMARK_SOURCE = {Source.WIKIPEDIA, Source.WIKIPEDIA,
+      Source.WIKIPEDIA, Source.WIKIPEDIA, Source.WIKIPEDIA, Source.NETFLIX, Source.NETFLIX,
+      Source.NETFLIX, Source.NETFLIX, Source.PUMA_I, Source.PUMA_II, Source.PUMA_III,
+      Source.PUMA_IV};
   public static final int MAX_K = 20;
   public static final int REPLICATION = 3;
 
@@ -56,7 +70,7 @@ public final class PumaWorkload {
     for (int id = 0; id < count; id++) {
       int source = (id / MAX_K) % SOURCES.length;
       int k = id % MAX_K + 1;
-      int blocks = (int) Math.ceil(k * BASE_MB[source] / blockMb);
+      int blocks = (int) Math.ceil(k * SOURCES[source].baseMb() / blockMb);
       dataSets[id] = new DataSet(id, blocks);
       firstBlock[id] = next;
       next += blocks;
@@ -89,21 +103,12 @@ public final class PumaWorkload {
         }
       }
       drawn++;
-      int source = standsFor[BENCHMARK_SOURCE[random.nextInt(BENCHMARK_SOURCE.length)]];
+      int source =
+          standsFor[BENCHMARK_SOURCE[random.nextInt(BENCHMARK_SOURCE.length)].ordinal()];
       int tenant = random.nextInt(tenants);
       int k = scale.draw(random.nextDouble());
       return dataSets[(tenant * SOURCES.length + source) * MAX_K + k - 1];
     }
-  }
-
-  /** The base size in MB of a source of Table 1, by its name ("wikipedia", "PUMA-I", ...). */
-  public static double baseMb(String source) {
-    for (int i = 0; i < SOURCES.length; i++) {
-      if (SOURCES[i].equalsIgnoreCase(source)) {
-        return BASE_MB[i];
-      }
-    }
-    throw new IllegalArgumentException("no PUMA source " + source);
   }
 
   public long firstBlock(DataSet dataSet) {

@@ -16,10 +16,6 @@ import java.util.Map;
 import java.util.TreeSet;
 import java.util.function.ToDoubleFunction;
 
-import org.mpcache.policy.AdmissionControl;
-import org.mpcache.policy.MpCachePolicy;
-import org.mpcache.policy.ReplacementPolicies;
-
 /**
  * Policies over many seeds, side by side (docs/policies.md, "Evaluation"): a row per policy and
  * seed in a CSV, written as each run ends, which a later run with the same settings resumes;
@@ -95,9 +91,8 @@ final class SimulatorRuns {
           blockBound = OfflineBound.run(trace, order).blockHitRatio();
           jobBound = (double) JobBound.jobHits(trace, 0) / trace.jobs();
         }
-        PolicySimulator.Result result = PolicySimulator.run(trace, ReplacementPolicies.create(
-            policy, MpCachePolicy.DEFAULT_FULL_BONUS, AdmissionControl.BACK_TO_BACK_DISTANCE),
-            order);
+        PolicySimulator.Result result = PolicySimulator.run(trace,
+            SimulatorPolicies.create(policy), order);
         Row row = new Row(policy, seed, base.nodes(), result.blockHitRatio(),
             result.jobHitRatio(), blockBound, jobBound);
         rows.add(row);
@@ -222,8 +217,8 @@ final class SimulatorRuns {
       }
       long better = pairs.stream().filter(p -> p[0] > 0).count();
       out.printf(Locale.ROOT, "| %s | %d | %s | %s | %d of %d |%n", policy, pairs.size(),
-          Interval.of(pairs.stream().mapToDouble(p -> p[0]).toArray()).format("%+.1f"),
-          Interval.of(pairs.stream().mapToDouble(p -> p[1]).toArray()).format("%+.1f"), better,
+          Interval.ofMean(pairs.stream().mapToDouble(p -> p[0]).toArray()).format("%+.1f"),
+          Interval.ofMean(pairs.stream().mapToDouble(p -> p[1]).toArray()).format("%+.1f"), better,
           pairs.size());
     }
   }
@@ -269,7 +264,7 @@ final class SimulatorRuns {
   }
 
   private static String percent(List<Row> rows, ToDoubleFunction<Row> of) {
-    return Interval.of(rows.stream().mapToDouble(r -> 100 * of.applyAsDouble(r)).toArray())
+    return Interval.ofMean(rows.stream().mapToDouble(r -> 100 * of.applyAsDouble(r)).toArray())
         .format("%.1f");
   }
 

@@ -48,7 +48,7 @@ class TestControlledPolicy {
 
   /** Pressure from data sets read far more often evicts everything but the pinned one. */
   @ParameterizedTest
-  @ValueSource(strings = {"wholeset", "mpcache", "mpcache-as-published", "lru", "lfu", "mru"})
+  @ValueSource(strings = {"wholeset", "mpcache", "lru", "lfu", "mru"})
   void aPinnedDataSetOutlivesPressureThatEvictsEverythingElse(String name) {
     ControlledPolicy policy = policy(name, 1, 4);
     DataSet pinned = dataSet(1, 2);

@@ -6,18 +6,20 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.FieldSource;
+import org.mpcache.simulator.SimulatorPolicies;
 
 /**
  * Every policy forgets a data set that holds no copy, with its admission record, and refuses to
  * forget one that holds copies (the master then keeps its id).
  */
 class TestForgettingDataSets {
-  static final java.util.List<String> POLICIES = ReplacementPolicies.NAMES;
+  static final java.util.List<String> POLICIES = SimulatorPolicies.NAMES;
 
   @ParameterizedTest
   @FieldSource("POLICIES")
   void aDataSetIsForgottenOnlyWithoutCopies(String name) {
-    ReplacementPolicy policy = ReplacementPolicies.create(name, 1.0, 0.01);
+    ReplacementPolicy policy =
+        ReplacementPolicies.create(name, 1.0, 0.01, SimulatorPolicies.EXPERIMENTS);
     policy.setCapacity(0, 4);
     DataSet cached = new DataSet(0, 2);
     DataSet readOnly = new DataSet(1, 2);

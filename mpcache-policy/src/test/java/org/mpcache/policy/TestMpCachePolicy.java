@@ -211,7 +211,7 @@ class TestMpCachePolicy {
           scope + ": the cold data set on node 1 stays only when victims are node-scoped");
     }
     assertEquals("mpcache", new MpCachePolicy().name());
-    assertEquals("mpcache-as-published", ReplacementPolicies.create("mpcache-as-published", 1,
-        AdmissionControl.BACK_TO_BACK_DISTANCE).name());
+    assertEquals("mpcache-as-published", new MpCachePolicy(1, new AdmissionControl(
+        AdmissionControl.BACK_TO_BACK_DISTANCE, true), MpCachePolicy.VictimScope.CLUSTER).name());
   }
 }

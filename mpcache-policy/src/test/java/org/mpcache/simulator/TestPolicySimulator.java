@@ -163,4 +163,21 @@ class TestPolicySimulator {
       assertEquals(3, java.util.Arrays.stream(replicas).distinct().count());
     }
   }
+
+  @Test
+  void theOptionsSetTheTraceWithTheirDefaults() {
+    PolicySimulator.Settings settings = TraceOptions.settings(
+        PolicySimulator.OPTIONS.parse(new String[] {"--nodes", "14", "--seed", "3"}), 100, 5);
+    assertEquals(new PolicySimulator.Settings(14, 2, 100, 1.0, 80 * 1024, 128, 3, 5), settings);
+  }
+
+  @Test
+  void theUsageListsEveryOption() {
+    String usage = PolicySimulator.OPTIONS.usage();
+    for (String option : List.of("nodes", "tenants", "jobs", "s", "cache-gb", "block-mb", "seed",
+        "seeds", "shift", "policies", "csv", "trace", "write-trace", "read-order",
+        "max-tracked", "help")) {
+      assertTrue(usage.contains("--" + option + " "), option);
+    }
+  }
 }

@@ -1,7 +1,5 @@
 package org.mpcache.bench.harness;
 
-import static org.mpcache.simulator.CommandLine.option;
-
 import java.io.File;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -22,13 +20,14 @@ import org.mpcache.bench.workload.WorkloadMix;
 import org.mpcache.bench.workload.WorkloadMix.JobSpec;
 import org.mpcache.puma.PumaBenchmark;
 import org.mpcache.puma.PumaBenchmarks;
+import org.mpcache.simulator.ToolOptions;
 
 /**
  * Runs job streams of the PUMA mix on the same embedded cluster shape under every configuration
  * to compare, with the same data, placement and devices, one stream per seed and configuration
  * (configurations alternate: each seed starts with another), and writes the results folder:
- * the runs' CSVs, a Markdown summary and an HTML report with confidence intervals, merged over
- * every stream the folder holds. Usage: see {@link #USAGE} or
+ * the runs' CSVs and a Markdown report with confidence intervals (its charts' data as CSV),
+ * merged over every stream the folder holds. Usage: see {@link #OPTIONS} or
  * {@code dev-support/puma-benchmark.sh --help}.
  */
 public final class BenchmarkHarness {
@@ -46,42 +45,51 @@ public final class BenchmarkHarness {
   /** System property naming the file Hadoop's log lines go to (bench-log4j.properties). */
   private static final String LOG_FILE_PROPERTY = "mpcache.bench.log";
 
-  static final String USAGE = """
-      dev-support/puma-benchmark.sh [options]
-        --configs stock,mpcache   configurations, the first is the baseline of the ratios;
-                              "all" = %s
-        --seeds 1             job streams to run, one per seed (mix, data and placement);
-                              seed s runs the configurations from the s-th on, cyclically
-        --jobs 6              timed jobs per stream     --history 24   jobs drawn before them:
-                              their inputs are read once, untimed, so caches start as a
-                              stream of earlier jobs left them (not under mpcache-cold)
-        --s 1                 Zipf parameter (Eq. 3)    --max-k 4      largest input scale k
-        --base-mb 8           input MB at k = 1         --block-mb 8   HDFS block size
-        --nodes 3             DataNode+NodeManager pairs  --containers 2  task containers a node
-        --hdd %s  --ssd %s   emulated device profiles
-        --real-devices        no emulation: put --work-dir on the HDD mount, --ssd-dir on the SSD
-        --ssd-share 0.25      SSD cache over all nodes, as a share of the working set
-        --memory-share 0.15   in-memory cache, as a share of the SSD cache (paper: 12 GB / 80 GB),
-                              rounded up to whole blocks per node
-        --benchmarks <names>  draw the mix from these PUMA benchmarks only (comma-separated)
-        --uncompressed-map-output   map outputs as Hadoop's default writes them
-        --no-check            skip the output checks
-        --plan                print each seed's jobs, data sets and cache sizes, run nothing
-        --report-dir target/bench/puma-<time>   results folder; give an existing one to resume
-                              it (streams already there are kept) or to add seeds/configurations
-        --merge DIR,DIR       run nothing: report over the results folders of several sittings
-                              into --report-dir, each configuration's jobs paired with the
-                              baseline's of the same sitting (give the options they were run
-                              with); DIR:memory+all-ssd takes only those configurations (and
-                              the baseline) from DIR
-        --work-dir target/bench/work  --ssd-dir <dir>
-        --cluster embedded    embedded: a cluster on this machine per stream, as above;
-                              existing: the cluster of the client configuration (run through
-                              yarn jar, docs/benchmarks.md): inputs generated there by a
-                              MapReduce job, one configuration per run, --configs naming what
-                              that cluster runs; its shape, devices and cache sizes are its own
-        --hdfs-dir mpcache-bench   with --cluster existing: the HDFS folder of inputs and outputs
-      """.formatted(ALL_CONFIGS, DEFAULT_HDD, DEFAULT_SSD);
+  static final ToolOptions OPTIONS = new ToolOptions("dev-support/puma-benchmark.sh [options]")
+      .valued("configs", "LIST", "stock,mpcache", "configurations, the first is the baseline of "
+          + "the ratios; all = " + ALL_CONFIGS)
+      .valued("seeds", "LIST", "1", "job streams to run, one per seed (mix, data and "
+          + "placement); seed s runs the configurations from the s-th on, cyclically")
+      .valued("jobs", "N", "6", "timed jobs per stream")
+      .valued("history", "N", "24", "jobs drawn before the timed ones: their inputs are read "
+          + "once, untimed, so caches start as a stream of earlier jobs left them (not under "
+          + "mpcache-cold)")
+      .valued("s", "S", "1", "Zipf parameter (Equation (3))")
+      .valued("max-k", "K", "4", "largest input scale k")
+      .valued("base-mb", "MB", "8", "input MB at k = 1")
+      .valued("block-mb", "MB", "8", "HDFS block size")
+      .valued("nodes", "N", "3", "DataNode+NodeManager pairs")
+      .valued("containers", "N", "2", "task containers a node")
+      .valued("hdd", "PROFILE", DEFAULT_HDD, "emulated HDD: bandwidth, seek, extent per seek")
+      .valued("ssd", "PROFILE", DEFAULT_SSD, "emulated SSD: bandwidth, seek, extent per seek")
+      .flag("real-devices", "no emulation: put --work-dir on the HDD mount, --ssd-dir on the "
+          + "SSD")
+      .valued("ssd-share", "SHARE", "0.25", "SSD cache over all nodes, as a share of the "
+          + "working set")
+      .valued("memory-share", "SHARE", Double.toString(HarnessOptions.PAPER_MEMORY_SHARE),
+          "in-memory cache, as a share of the SSD cache (paper: 12 GB / 80 GB), rounded up to "
+          + "whole blocks per node")
+      .valued("benchmarks", "NAMES", null, "draw the mix from these PUMA benchmarks only "
+          + "(comma-separated; default all)")
+      .flag("uncompressed-map-output", "map outputs as Hadoop's default writes them")
+      .flag("no-check", "skip the output checks")
+      .flag("plan", "print each seed's jobs, data sets and cache sizes, run nothing")
+      .valued("report-dir", "DIR", null, "results folder (default target/bench/puma-<time>); "
+          + "give an existing one to resume it (streams already there are kept) or to add "
+          + "seeds or configurations")
+      .valued("merge", "DIR,DIR", null, "run nothing: report over the results folders of "
+          + "several sittings into --report-dir, each configuration's jobs paired with the "
+          + "baseline's of the same sitting (give the options they were run with); "
+          + "DIR:memory+all-ssd takes only those configurations (and the baseline) from DIR")
+      .valued("work-dir", "DIR", "target/bench/work", "where the clusters and inputs live")
+      .valued("ssd-dir", "DIR", null, "with --real-devices: the SSD's folder")
+      .valued("cluster", "KIND", "embedded", "embedded: a cluster on this machine per stream, "
+          + "as above; existing: the cluster of the client configuration (run through yarn "
+          + "jar, docs/benchmarks.md): inputs generated there by a MapReduce job, one "
+          + "configuration per run, --configs naming what that cluster runs; its shape, devices "
+          + "and cache sizes are its own")
+      .valued("hdfs-dir", "DIR", "mpcache-bench", "with --cluster existing: the HDFS folder of "
+          + "inputs and outputs");
 
   private final HarnessOptions options;
   private final File inputs;
@@ -93,26 +101,22 @@ public final class BenchmarkHarness {
   }
 
   public static void main(String[] args) throws Exception {
-    List<String> flags = Arrays.asList(args);
-    if (flags.contains("--help")) {
-      System.out.print(USAGE);
-      return;
-    }
-    File reportDir = new File(option(args, "--report-dir",
-        "target/bench/puma-" + System.currentTimeMillis() / 1000)).getAbsoluteFile();
+    ToolOptions.Values given = OPTIONS.parse(args);
+    File reportDir = new File(given.has("report-dir") ? given.value("report-dir")
+        : "target/bench/puma-" + System.currentTimeMillis() / 1000).getAbsoluteFile();
     // Before any Hadoop class logs: its lines go to the results folder, not the console.
     System.setProperty(LOG_FILE_PROPERTY, new File(reportDir, "hadoop.log").getPath());
-    HarnessOptions options = parse(args);
+    HarnessOptions options = options(given);
     if (options.existingCluster() && options.setups().size() != 1) {
       throw new IllegalArgumentException("--cluster existing runs one configuration, the one "
           + "the cluster runs: give it alone in --configs, not " + options.setups());
     }
     BenchmarkHarness harness = new BenchmarkHarness(options);
-    if (flags.contains("--plan")) {
+    if (given.has("plan")) {
       options.seeds().forEach(harness::logPlan);
       return;
     }
-    String merge = option(args, "--merge", null);
+    String merge = given.value("merge");
     List<JobResult> results;
     if (merge == null) {
       ResultsFolder folder = new ResultsFolder(reportDir);
@@ -134,7 +138,8 @@ public final class BenchmarkHarness {
     if (merge == null) {
       System.out.println("Resume or add seeds with: --report-dir " + reportDir);
     }
-    System.out.println("Report: " + new File(reportDir, "report.html"));
+    System.out.println("Report: " + new File(reportDir, "summary.md") + ", its charts' data: "
+        + new File(reportDir, "chart-*.csv"));
   }
 
   /**
@@ -157,38 +162,35 @@ public final class BenchmarkHarness {
     return merge.jobs();
   }
 
-  static HarnessOptions parse(String[] args) {
-    List<String> flags = Arrays.asList(args);
-    boolean real = flags.contains("--real-devices") || existing(args);
-    String ssdDir = option(args, "--ssd-dir", null);
+  static HarnessOptions options(ToolOptions.Values given) {
+    boolean real = given.has("real-devices") || existing(given);
     return new HarnessOptions(
-        Integer.parseInt(option(args, "--nodes", "3")),
-        Long.parseLong(option(args, "--block-mb", "8")) << 20,
-        Integer.parseInt(option(args, "--history", "24")),
-        Integer.parseInt(option(args, "--jobs", "6")),
-        Double.parseDouble(option(args, "--s", "1")),
-        Integer.parseInt(option(args, "--max-k", "4")),
-        (long) (Double.parseDouble(option(args, "--base-mb", "8")) * (1 << 20)),
-        Arrays.stream(option(args, "--seeds", "1").split(",")).map(String::trim)
+        Integer.parseInt(given.value("nodes")),
+        Long.parseLong(given.value("block-mb")) << 20,
+        Integer.parseInt(given.value("history")),
+        Integer.parseInt(given.value("jobs")),
+        Double.parseDouble(given.value("s")),
+        Integer.parseInt(given.value("max-k")),
+        (long) (Double.parseDouble(given.value("base-mb")) * (1 << 20)),
+        Arrays.stream(given.value("seeds").split(",")).map(String::trim)
             .map(Long::valueOf).distinct().toList(),
-        configs(option(args, "--configs", "stock,mpcache")),
-        real ? null : DeviceProfile.parse(option(args, "--hdd", DEFAULT_HDD)),
-        real ? null : DeviceProfile.parse(option(args, "--ssd", DEFAULT_SSD)),
-        Double.parseDouble(option(args, "--ssd-share", "0.25")),
-        Double.parseDouble(option(args, "--memory-share",
-            Double.toString(HarnessOptions.PAPER_MEMORY_SHARE))),
-        new File(option(args, "--work-dir", "target/bench/work")).getAbsoluteFile(),
-        ssdDir == null ? null : new File(ssdDir).getAbsoluteFile(),
-        Integer.parseInt(option(args, "--containers", "2")),
-        !flags.contains("--no-check"),
-        Arrays.stream(option(args, "--benchmarks", "").split(",")).map(String::trim)
-            .filter(name -> !name.isEmpty()).toList(),
-        !flags.contains("--uncompressed-map-output"),
-        existing(args) ? option(args, "--hdfs-dir", "mpcache-bench") : null);
+        configs(given.value("configs")),
+        real ? null : DeviceProfile.parse(given.value("hdd")),
+        real ? null : DeviceProfile.parse(given.value("ssd")),
+        Double.parseDouble(given.value("ssd-share")),
+        Double.parseDouble(given.value("memory-share")),
+        new File(given.value("work-dir")).getAbsoluteFile(),
+        given.has("ssd-dir") ? new File(given.value("ssd-dir")).getAbsoluteFile() : null,
+        Integer.parseInt(given.value("containers")),
+        !given.has("no-check"),
+        given.has("benchmarks") ? Arrays.stream(given.value("benchmarks").split(","))
+            .map(String::trim).filter(name -> !name.isEmpty()).toList() : List.of(),
+        !given.has("uncompressed-map-output"),
+        existing(given) ? given.value("hdfs-dir") : null);
   }
 
-  private static boolean existing(String[] args) {
-    String cluster = option(args, "--cluster", "embedded");
+  private static boolean existing(ToolOptions.Values given) {
+    String cluster = given.value("cluster");
     if (!cluster.equals("embedded") && !cluster.equals("existing")) {
       throw new IllegalArgumentException("--cluster is embedded or existing, not " + cluster);
     }

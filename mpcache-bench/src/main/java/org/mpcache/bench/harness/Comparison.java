@@ -12,7 +12,7 @@ import java.util.function.ToDoubleFunction;
 import org.mpcache.bench.harness.JobPairs.Pair;
 import org.mpcache.bench.harness.JobPairs.Stratum;
 import org.mpcache.bench.harness.Stats.Fraction;
-import org.mpcache.bench.harness.Stats.Interval;
+import org.mpcache.simulator.Interval;
 
 /**
  * A configuration's jobs against the same jobs in a reference configuration: the reference's

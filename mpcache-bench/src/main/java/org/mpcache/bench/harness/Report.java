@@ -26,19 +26,19 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 import org.mpcache.bench.device.IoCause;
-import org.mpcache.bench.harness.BarChart.Axis;
-import org.mpcache.bench.harness.BarChart.Bar;
-import org.mpcache.bench.harness.BarChart.Series;
+import org.mpcache.bench.harness.ChartData.Bar;
+import org.mpcache.bench.harness.ChartData.Series;
 import org.mpcache.bench.harness.JobPairs.Pair;
 import org.mpcache.bench.harness.JobPairs.Stratum;
-import org.mpcache.bench.harness.Stats.Interval;
 import org.mpcache.bench.harness.StreamSimulation.SimulatedJob;
 import org.mpcache.bench.harness.Table.Cell;
 import org.mpcache.bench.harness.Table.Style;
+import org.mpcache.simulator.Interval;
 
 /**
  * The results folder of the job streams: {@code jobs.csv} (every timed job), {@code summary.md}
- * (what the console shows at the end of a run) and {@code report.html} (the same with charts).
+ * (the report, which the console shows at the end of a run) and the data of its charts, a CSV
+ * file each ({@code chart-<section>.csv}) for a spreadsheet to draw.
  * Each configuration is compared with the baseline, the first of the options' configurations,
  * job by job: a job pairs with the baseline's job of the same seed and index, run in the same
  * sitting where the report merges several results folders ({@code --merge}).
@@ -100,16 +100,24 @@ final class Report {
     List<String> csv = new ArrayList<>(List.of(JobResult.CSV_HEADER));
     results.forEach(r -> csv.add(r.csv()));
     Files.write(new File(dir, "jobs.csv").toPath(), csv, StandardCharsets.UTF_8);
-    Files.writeString(new File(dir, "summary.md").toPath(), summaryMarkdown());
-    Files.writeString(new File(dir, "report.html").toPath(),
-        HtmlPage.of(title(), List.of(readingGuide()), sections()));
+    List<Section> sections = sections();
+    Files.writeString(new File(dir, "summary.md").toPath(), markdown(sections));
+    for (Section section : sections) {
+      if (section.chart() != null) {
+        Files.writeString(new File(dir, section.chartFile()).toPath(), section.chart().csv());
+      }
+    }
   }
 
-  /** The summary, its first table the ratios against the baseline with their intervals. */
+  /** The report, its first table the ratios against the baseline with their intervals. */
   String summaryMarkdown() {
+    return markdown(sections());
+  }
+
+  private String markdown(List<Section> sections) {
     StringBuilder md = new StringBuilder("# ").append(title()).append("\n\n")
         .append(readingGuide()).append("\n\n");
-    sections().forEach(section -> md.append(section.markdown()));
+    sections.forEach(section -> md.append(section.markdown()));
     return md.toString();
   }
 
@@ -216,14 +224,12 @@ final class Report {
         Cell.number(Integer.toString(c.throughput().n())), ratioCell(c.throughput()),
         precision(c.throughput()), ratioCell(c.geometricMean()),
         precision(c.geometricMean())));
-    BarChart chart = new BarChart("chart-ratios", "Throughput ratio (total " + baseline.label()
+    ChartData chart = new ChartData("Throughput ratio (total " + baseline.label()
         + " time over the configuration's) and geometric mean of the per-job ratios, with "
-        + "their 95 % intervals; the dashed line is " + baseline.label() + ".",
-        new Axis("ratio to " + baseline.label() + " (higher is faster)", "×", 2),
-        labels(others()), List.of(
-            new Series("throughput ratio", "#1f5fa8", bars(c -> Bar.of(c.throughput()))),
-            new Series("geometric mean of job ratios", "#7fb2e5",
-                bars(c -> Bar.of(c.geometricMean())))), 1.0);
+        + "their 95 % intervals; " + baseline.label() + " is 1, higher is faster.",
+        "configuration", labels(others()), List.of(
+            new Series("throughput ratio", bars(c -> Bar.of(c.throughput()))),
+            new Series("geometric mean of job ratios", bars(c -> Bar.of(c.geometricMean())))));
     return new Section("ratios", "Throughput against " + baseline.label(), List.of(
         String.format(Locale.ROOT, "Throughput ratio: the sum of %s's job times over the sum of "
             + "the configuration's, with a bootstrap interval (%,d resamples of the jobs, drawn "
@@ -232,7 +238,7 @@ final class Report {
             + "half-width is at most 10 %% of the ratio; where not, more jobs are needed to tell "
             + "the ratio.",
             baseline.label(), Stats.RESAMPLES, pairs.merged() ? " and sitting" : "")), table,
-        others().isEmpty() ? List.of() : List.of(chart));
+        others().isEmpty() ? null : chart);
   }
 
   private Section targetSection() {
@@ -255,7 +261,7 @@ final class Report {
             + (pairs.merged() ? "; where the two ran in different sittings, the ratio of "
                 + "their throughput ratios, each over its own sitting's " + baseline.label()
                 + ", which takes a day's drift to slow every configuration alike." : ".")),
-        targets.isEmpty() ? null : table, List.of());
+        targets.isEmpty() ? null : table, null);
   }
 
   private Section gateSection() {
@@ -271,7 +277,7 @@ final class Report {
     return new Section("gates", "Validity gates", List.of("Whether the run measures what it "
         + "means to: a cache helps an I/O-bound cluster, and CPU-bound configurations, wrong "
         + "outputs or unpaired jobs would make the ratios mean something else."), table,
-        List.of());
+        null);
   }
 
   private Gate ioBoundGate() {
@@ -351,7 +357,7 @@ final class Report {
     return new Section("seeds", "Throughput ratio per seed", List.of("Each seed's jobs alone "
         + "(95 % bootstrap intervals): the seeds should tell the same story."
         + (pairs.merged() ? " With merged sittings, each sitting's jobs of a seed alone, against "
-            + baseline.label() + "'s run in that sitting." : "")), table, List.of());
+            + baseline.label() + "'s run in that sitting." : "")), table, null);
   }
 
   /** The sittings whose results the report merges, by name; none for a folder's own runs. */
@@ -372,15 +378,14 @@ final class Report {
     }
     long reducing = streamJobs(pairs.of(baseline).stream().filter(job -> job.reduceSeconds() > 0)
         .toList());
-    BarChart chart = new BarChart("chart-phases", "Mean map-phase and reduce-phase seconds of "
-        + "each configuration's jobs.", new Axis("seconds per job", " s", 1), labels(setups),
-        List.of(new Series("map phase", "#2a9d8f", phaseBars(JobResult::mapSeconds)),
-            new Series("reduce phase", "#e9a23b", phaseBars(JobResult::reduceSeconds))),
-        Double.NaN);
+    ChartData chart = new ChartData("Mean map-phase and reduce-phase seconds of each "
+        + "configuration's jobs.", "configuration", labels(setups),
+        List.of(new Series("map phase (s)", phaseBars(JobResult::mapSeconds)),
+            new Series("reduce phase (s)", phaseBars(JobResult::reduceSeconds))));
     return new Section("phases", "Map and reduce phases", List.of(String.format(Locale.ROOT,
         "Phase ratios: the sum of %s's phase times over the configuration's, with the same "
             + "bootstrap intervals; the reduce phase over the %d jobs with a reduce phase in %s.",
-        baseline.label(), reducing, baseline.label())), table, List.of(chart));
+        baseline.label(), reducing, baseline.label())), table, chart);
   }
 
   private List<Bar> phaseBars(ToDoubleFunction<JobResult> phase) {
@@ -399,15 +404,13 @@ final class Report {
     }
     List<ClusterSetup> caching = setups.stream()
         .filter(setup -> !Double.isNaN(hitRatio(setup, seed -> true))).toList();
-    BarChart chart = new BarChart("chart-hits", "Share of the input bytes served from a cache "
-        + "(SSD or RAM), weighted by input size; configurations without a cache are left out.",
-        new Axis("input bytes from the cache", " %", 0), labels(caching), List.of(
-            new Series("hit ratio", "#6a4c93", caching.stream()
-                .map(setup -> Bar.of(100 * hitRatio(setup, seed -> true))).toList())),
-        Double.NaN);
+    ChartData chart = new ChartData("Share of the input bytes served from a cache (SSD or "
+        + "RAM), weighted by input size; configurations without a cache are left out.",
+        "configuration", labels(caching), List.of(new Series("hit ratio (%)", caching.stream()
+            .map(setup -> Bar.of(100 * hitRatio(setup, seed -> true))).toList())));
     return new Section("hits", "Cache hit ratios", List.of("Share of the jobs' input bytes "
         + "read from the cache (SSD or RAM), weighted by input size; — where the "
-        + "configuration has no cache."), table, caching.isEmpty() ? List.of() : List.of(chart));
+        + "configuration has no cache."), table, caching.isEmpty() ? null : chart);
   }
 
   private double hitRatio(ClusterSetup setup, Predicate<Long> seeds) {
@@ -450,7 +453,7 @@ final class Report {
     }
     if (table.rows().isEmpty()) {
       return new Section("specification", "The cache against its specification", List.of(
-          "No warm mpCache configuration ran on an embedded cluster."), null, List.of());
+          "No warm mpCache configuration ran on an embedded cluster."), null, null);
     }
     return new Section("specification", "The cache against its specification", List.of(
         "The policy simulator is the specification of a policy (docs/policies.md). Each warm "
@@ -462,7 +465,7 @@ final class Report {
             + "hits of the run: each job's share of input bytes from SSD, "
             + "weighted by its blocks; a whole-job hit: all of a job's input from SSD. The last "
             + "two columns list the jobs (by index) that one side served wholly from SSD and "
-            + "the other did not."), table, List.of());
+            + "the other did not."), table, null);
   }
 
   /** A timed job as the run served it and as the simulator served it. */
@@ -503,7 +506,7 @@ final class Report {
     return new Section("resources", "Devices, CPU and locality", List.of("Busy shares "
         + "weighted by the time they cover (map phases for the busiest HDD, whole jobs for the "
         + "rest); locality and localized data on SSD: mean share over the jobs."), table,
-        List.of());
+        null);
   }
 
   /** Where the HDDs' time went: what a cache can take off them and what it cannot. */
@@ -532,7 +535,7 @@ final class Report {
             + "shuffle I/O; HDFS writes (job outputs, staging files) stay on them in every "
             + "configuration."
         : "Not measured: the devices were not emulated, or the runs predate this table."),
-        measured ? table : null, List.of());
+        measured ? table : null, null);
   }
 
   private double busyCpu(ClusterSetup setup) {
@@ -559,20 +562,19 @@ final class Report {
           })).toArray(Cell[]::new));
     }
     List<Series> series = others().stream().map(setup -> new Series(setup.label(),
-        colour(setup), benchmarks.stream().map(benchmark -> {
+        benchmarks.stream().map(benchmark -> {
           Interval ratio = comparisons.get(setup).byBenchmark().get(benchmark);
           return ratio == null ? Bar.of(Double.NaN) : Bar.of(ratio);
         }).toList())).toList();
-    BarChart chart = new BarChart("chart-benchmarks", "Geometric mean of the per-job ratios to "
-        + baseline.label() + " per benchmark, with 95 % t intervals (none under two jobs); "
-        + "the dashed line is " + baseline.label() + ".",
-        new Axis("ratio to " + baseline.label() + " (higher is faster)", "×", 2),
-        List.copyOf(benchmarks), series, 1.0);
+    ChartData chart = new ChartData("Geometric mean of the per-job ratios to "
+        + baseline.label() + " per benchmark, a column per configuration, with 95 % t intervals "
+        + "(none under two jobs); " + baseline.label() + " is 1, higher is faster.", "benchmark",
+        List.copyOf(benchmarks), series);
     return new Section("benchmarks", "Per benchmark", List.of("Geometric mean of the per-job "
         + "ratios to " + baseline.label() + " of each benchmark's jobs, with its 95 % t "
         + "interval (none under two jobs); jobs: " + baseline.label() + "'s, n: the paired "
         + "ones where fewer."), table,
-        others().isEmpty() ? List.of() : List.of(chart));
+        others().isEmpty() ? null : chart);
   }
 
   private Section setting() {
@@ -637,7 +639,7 @@ final class Report {
           + "sittings is the ratio of their throughput ratios, each over its own sitting's "
           + baseline.label() + ".");
     }
-    return new Section("setting", "Setting", text, configurations, List.of());
+    return new Section("setting", "Setting", text, configurations, null);
   }
 
   private List<ClusterSetup> others() {
@@ -659,22 +661,6 @@ final class Report {
   private static double mean(List<JobResult> jobs, ToDoubleFunction<JobResult> value) {
     return jobs.stream().mapToDouble(value).filter(v -> !Double.isNaN(v)).average()
         .orElse(Double.NaN);
-  }
-
-  /** One colour per configuration, the same in every chart (Okabe–Ito, colour-blind safe). */
-  private static String colour(ClusterSetup setup) {
-    return switch (setup) {
-      case STOCK -> "#7f7f7f";
-      case MEMORY -> "#e69f00";
-      case ALL_SSD -> "#56b4e9";
-      case MPCACHE -> "#009e73";
-      case MPCACHE_INPUT_ONLY -> "#0072b2";
-      case MPCACHE_COLD -> "#cc79a7";
-      case MPCACHE_PAPER -> "#882255";
-      case MPCACHE_LRU -> "#d55e00";
-      case MPCACHE_LFU -> "#a08a00";
-      case MPCACHE_MRU -> "#332288";
-    };
   }
 
   /** "2.40×" with its interval "(2.05–2.80)" where it has one; "—" without an estimate. */

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.SplittableRandom;
 import java.util.function.ToDoubleFunction;
 
-import org.apache.commons.math3.distribution.TDistribution;
+import org.mpcache.simulator.Interval;
 
 /** Estimates with their 95 % confidence intervals, as the report gives them. */
 final class Stats {
@@ -17,25 +17,6 @@ final class Stats {
 
   /** One paired observation of a ratio: the reference's time over the other's. */
   record Fraction(double numerator, double denominator) {
-  }
-
-  /**
-   * An estimate from {@code n} observations with its 95 % interval; the bounds are NaN where
-   * there are too few observations for one.
-   */
-  record Interval(double estimate, double low, double high, int n) {
-    double halfWidth() {
-      return (high - low) / 2;
-    }
-
-    /** Whether the interval's half-width is at most {@code share} of the estimate. */
-    boolean within(double share) {
-      return halfWidth() <= share * estimate;
-    }
-
-    boolean hasBounds() {
-      return !Double.isNaN(low) && !Double.isNaN(high);
-    }
   }
 
   private Stats() {
@@ -113,17 +94,9 @@ final class Stats {
    * taken back by exp; no bounds for fewer than two ratios.
    */
   static Interval geometricMean(List<Double> ratios) {
-    int n = ratios.size();
-    double[] logs = ratios.stream().mapToDouble(Math::log).toArray();
-    double mean = Arrays.stream(logs).average().orElse(Double.NaN);
-    if (n < 2) {
-      return new Interval(Math.exp(mean), Double.NaN, Double.NaN, n);
-    }
-    double squares = Arrays.stream(logs).map(l -> (l - mean) * (l - mean)).sum();
-    double standardError = Math.sqrt(squares / (n - 1) / n);
-    double t = new TDistribution(n - 1).inverseCumulativeProbability(1 - (1 - CONFIDENCE) / 2);
-    return new Interval(Math.exp(mean), Math.exp(mean - t * standardError),
-        Math.exp(mean + t * standardError), n);
+    Interval meanLog = Interval.ofMean(ratios.stream().mapToDouble(Math::log).toArray());
+    return new Interval(Math.exp(meanLog.estimate()), Math.exp(meanLog.low()),
+        Math.exp(meanLog.high()), meanLog.n());
   }
 
   /** Mean of the items' values weighted by their weights, leaving out NaN values (NaN if all). */

@@ -3,11 +3,11 @@ package org.mpcache.bench.harness;
 import java.util.ArrayList;
 import java.util.List;
 
-/** A table of the report: a header and rows of cells, written as Markdown or by the page. */
+/** A table of the report: a header and rows of cells, written as Markdown. */
 final class Table {
   /**
-   * How a cell reads: text, a number (aligned right), or a verdict the page colours (uncertain:
-   * the verdict would change within the interval).
+   * How a cell reads: text, a number (aligned right), or a verdict (uncertain: the verdict would
+   * change within the interval).
    */
   enum Style {
     TEXT, NUMBER, PASS, FAIL, UNCERTAIN, NOT_MEASURED;
@@ -17,7 +17,7 @@ final class Table {
     }
   }
 
-  /** A cell: its text, then its detail (an interval, a count), on a line of its own on the page. */
+  /** A cell: its text, then its detail (an interval, a count). */
   record Cell(String text, String detail, Style style) {
     Cell(String text, Style style) {
       this(text, "", style);
@@ -49,10 +49,6 @@ final class Table {
     }
     rows.add(List.of(cells));
     return this;
-  }
-
-  List<String> header() {
-    return header;
   }
 
   List<List<Cell>> rows() {

@@ -1,6 +1,7 @@
 package org.mpcache.bench.workload;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -22,7 +23,8 @@ import org.mpcache.simulator.ZipfScale;
  */
 public final class WorkloadMix {
   /** Table 1's smallest base size: a source of this size gets exactly {@code baseBytes}. */
-  private static final double SMALLEST_TABLE_MB = 3.0 * 1024;
+  private static final double SMALLEST_TABLE_MB = Arrays.stream(PumaWorkload.Source.values())
+      .mapToDouble(PumaWorkload.Source::baseMb).min().orElseThrow();
 
   /** One input data set: a source at a scale. */
   public record DataSet(InputSource source, int k, long bytes) {
@@ -52,12 +54,24 @@ public final class WorkloadMix {
       PumaBenchmark benchmark = benchmarks.get(random.nextInt(benchmarks.size()));
       int k = scale.draw(random.nextDouble());
       InputSource source = benchmark.source();
-      double tableMb = PumaWorkload.baseMb(source.name().replace('_', '-'));
+      double tableMb = tableOneRow(source).baseMb();
       long bytes = (long) (k * baseBytes * tableMb / SMALLEST_TABLE_MB);
       drawn.add(new JobSpec(i, benchmark, new DataSet(source, k, bytes)));
     }
     this.history = List.copyOf(drawn.subList(0, historyCount));
     this.jobs = List.copyOf(drawn.subList(historyCount, drawn.size()));
+  }
+
+  /** The row of Table 1 whose base size a generated source takes. */
+  static PumaWorkload.Source tableOneRow(InputSource source) {
+    return switch (source) {
+      case WIKIPEDIA -> PumaWorkload.Source.WIKIPEDIA;
+      case NETFLIX -> PumaWorkload.Source.NETFLIX;
+      case PUMA_I -> PumaWorkload.Source.PUMA_I;
+      case PUMA_II -> PumaWorkload.Source.PUMA_II;
+      case PUMA_III -> PumaWorkload.Source.PUMA_III;
+      case PUMA_IV -> PumaWorkload.Source.PUMA_IV;
+    };
   }
 
   /** The jobs before the measured ones, oldest first; their indexes are negative. */

@@ -40,7 +40,7 @@ class TestHarnessOptions {
 
   @Test
   void seedsAndConfigurationsAreTakenOnceInTheirOrder() {
-    HarnessOptions options = BenchmarkHarness.parse(
+    HarnessOptions options = parse(
         new String[] {"--seeds", "3, 1,3", "--configs", "mpcache,stock,mpcache"});
     assertEquals(List.of(3L, 1L), options.seeds());
     assertEquals(List.of(ClusterSetup.MPCACHE, ClusterSetup.STOCK), options.setups());
@@ -48,20 +48,38 @@ class TestHarnessOptions {
 
   @Test
   void anExistingClusterHasItsOwnDevicesAndAnHdfsFolder() {
-    HarnessOptions options = BenchmarkHarness.parse(
+    HarnessOptions options = parse(
         new String[] {"--cluster", "existing", "--configs", "mpcache"});
     assertTrue(options.existingCluster());
     assertEquals("mpcache-bench", options.existingClusterDir());
     assertFalse(options.emulated());
-    assertEquals("/bench", BenchmarkHarness.parse(new String[] {"--cluster", "existing",
+    assertEquals("/bench", parse(new String[] {"--cluster", "existing",
         "--hdfs-dir", "/bench"}).existingClusterDir());
-    assertNull(BenchmarkHarness.parse(new String[0]).existingClusterDir());
+    assertNull(parse(new String[0]).existingClusterDir());
   }
 
   @Test
   void anUnknownClusterKindIsRefused() {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> BenchmarkHarness.parse(new String[] {"--cluster", "remote"}));
+        () -> parse(new String[] {"--cluster", "remote"}));
     assertTrue(e.getMessage().contains("remote"), e.getMessage());
+  }
+
+  @Test
+  void theUsageListsEveryOptionAndAnUnknownOneIsRefused() {
+    String usage = BenchmarkHarness.OPTIONS.usage();
+    for (String option : List.of("configs", "seeds", "jobs", "history", "s", "max-k", "base-mb",
+        "block-mb", "nodes", "containers", "hdd", "ssd", "real-devices", "ssd-share",
+        "memory-share", "benchmarks", "uncompressed-map-output", "no-check", "plan",
+        "report-dir", "merge", "work-dir", "ssd-dir", "cluster", "hdfs-dir", "help")) {
+      assertTrue(usage.contains("--" + option + " "), option);
+    }
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> parse(new String[] {"--seed", "3"}));
+    assertTrue(e.getMessage().contains("--seed"), e.getMessage());
+  }
+
+  private static HarnessOptions parse(String[] args) {
+    return BenchmarkHarness.options(BenchmarkHarness.OPTIONS.parse(args));
   }
 }

@@ -2,11 +2,8 @@ package org.mpcache.bench.harness;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.mpcache.bench.harness.Dom.byId;
-import static org.mpcache.bench.harness.Dom.elements;
 
 import java.io.File;
 import java.nio.file.Files;
@@ -25,12 +22,10 @@ import org.mpcache.bench.device.IoCause;
 import org.mpcache.bench.harness.JobPairs.Stratum;
 import org.mpcache.bench.harness.Report.Gate;
 import org.mpcache.bench.harness.Report.Target;
-import org.mpcache.bench.harness.Stats.Interval;
 import org.mpcache.bench.harness.StreamSimulation.SimulatedJob;
 import org.mpcache.bench.harness.Table.Style;
 import org.mpcache.policy.ReplacementPolicies;
-import org.w3c.dom.Document;
-import org.w3c.dom.Element;
+import org.mpcache.simulator.Interval;
 
 /**
  * Three seeds of four jobs under five configurations with known times. Even jobs are greps
@@ -420,47 +415,61 @@ class TestReport {
   }
 
   @Test
-  void writesTheJobsTheSummaryAndAPageOfTablesAndCharts(@TempDir Path dir) throws Exception {
+  void writesTheJobsTheSummaryAndTheChartsData(@TempDir Path dir) throws Exception {
     report(results()).write(dir.toFile());
     List<String> csv = Files.readAllLines(dir.resolve("jobs.csv"));
     assertEquals(JobResult.CSV_HEADER, csv.get(0));
     assertEquals(1 + results().size(), csv.size());
     assertEquals(results().get(7), JobResult.parse(csv.get(8)));
-    assertTrue(Files.readString(dir.resolve("summary.md")).startsWith("# PUMA job streams"));
-
-    Document page = Dom.parse(Files.readString(dir.resolve("report.html")));
-    for (String table : List.of("ratios", "targets", "gates", "seeds", "phases", "hits",
-        "resources", "hdd-time", "benchmarks", "setting")) {
-      assertNotNull(byId(page, "table-" + table), table);
+    String summary = Files.readString(dir.resolve("summary.md"));
+    assertTrue(summary.startsWith("# PUMA job streams"));
+    for (String section : List.of("Throughput against stock", "Targets", "Validity gates",
+        "Throughput ratio per seed", "Map and reduce phases", "Cache hit ratios",
+        "The cache against its specification", "Devices, CPU and locality",
+        "Where the HDDs' time went", "Per benchmark", "Setting")) {
+      assertTrue(summary.contains("\n## " + section + "\n"), section);
     }
-    Element gates = byId(page, "table-gates");
-    assertEquals(4, elements(gates, "td", "pass").size());
+    try (var files = Files.list(dir)) {
+      assertEquals(List.of("chart-benchmarks.csv", "chart-hits.csv", "chart-phases.csv",
+          "chart-ratios.csv", "jobs.csv", "summary.md"),
+          files.map(file -> file.getFileName().toString()).sorted().toList());
+    }
+    for (String chart : List.of("chart-benchmarks.csv", "chart-hits.csv", "chart-phases.csv",
+        "chart-ratios.csv")) {
+      assertTrue(summary.contains("Chart: `" + chart + "`"), chart);
+    }
 
-    Element ratios = byId(page, "chart-ratios");
-    assertEquals("svg", ratios.getTagName());
-    // two bars (throughput, geometric mean) for each configuration but the baseline
-    List<Element> bars = elements(ratios, "rect", "bar");
-    assertEquals(2 * (SETUPS.size() - 1), bars.size());
-    assertTrue(bars.stream().noneMatch(bar -> bar.getAttribute("data-group").equals("stock")));
-    assertEquals(bars.size(), elements(ratios, "line", "whisker").size());
-    assertEquals(1, elements(ratios, "line", "reference").size());
+    // throughput and geometric mean, with their intervals, for each configuration but the
+    // baseline
+    List<String> ratios = Files.readAllLines(dir.resolve("chart-ratios.csv"));
+    assertEquals("configuration,throughput ratio,throughput ratio 95 % low,"
+        + "throughput ratio 95 % high,geometric mean of job ratios,"
+        + "geometric mean of job ratios 95 % low,geometric mean of job ratios 95 % high",
+        ratios.get(0));
+    assertEquals(SETUPS.subList(1, SETUPS.size()).stream().map(ClusterSetup::label).toList(),
+        ratios.subList(1, ratios.size()).stream().map(line -> line.split(",")[0]).toList());
+    String mpcache = ratios.stream().filter(line -> line.startsWith("mpcache,")).findFirst()
+        .orElseThrow();
+    Interval throughput = report(results()).comparison(ClusterSetup.MPCACHE).throughput();
+    assertEquals(throughput.estimate(), Double.parseDouble(mpcache.split(",")[1]), 1e-4);
+    assertEquals(throughput.low(), Double.parseDouble(mpcache.split(",")[2]), 1e-4);
 
-    Element benchmarks = byId(page, "chart-benchmarks");
-    List<Element> benchmarkBars = elements(benchmarks, "rect", "bar");
-    assertEquals(2 * (SETUPS.size() - 1), benchmarkBars.size(), "grep and tera-sort");
-    assertEquals(List.of("all-ssd", "mpcache", "memory", "mpcache-cold"), benchmarkBars.stream()
-        .filter(bar -> bar.getAttribute("data-group").equals("grep"))
-        .map(bar -> bar.getAttribute("data-series")).toList());
-    assertEquals(SETUPS.size() - 1, elements(benchmarks, "g", "legend").size());
-    assertFalse(elements(benchmarks, "line", "whisker").isEmpty());
+    // a column (and its interval) per configuration but the baseline, a row per benchmark
+    List<String> benchmarks = Files.readAllLines(dir.resolve("chart-benchmarks.csv"));
+    assertEquals("benchmark,all-ssd,all-ssd 95 % low,all-ssd 95 % high,mpcache,"
+        + "mpcache 95 % low,mpcache 95 % high,memory,memory 95 % low,memory 95 % high,"
+        + "mpcache-cold,mpcache-cold 95 % low,mpcache-cold 95 % high", benchmarks.get(0));
+    assertEquals(List.of("grep", "tera-sort"), benchmarks.subList(1, benchmarks.size()).stream()
+        .map(line -> line.split(",")[0]).toList());
 
-    // no bars for the configurations without a cache
-    assertEquals(List.of("mpcache", "memory", "mpcache-cold"),
-        elements(byId(page, "chart-hits"), "rect", "bar").stream()
-            .map(bar -> bar.getAttribute("data-group")).toList());
+    // no row for the configurations without a cache
+    assertEquals(List.of("configuration,hit ratio (%)", "mpcache", "memory", "mpcache-cold"),
+        Files.readAllLines(dir.resolve("chart-hits.csv")).stream()
+            .map(line -> line.startsWith("configuration") ? line : line.split(",")[0]).toList());
     // map and reduce side by side for every configuration, the baseline too
-    assertEquals(2 * SETUPS.size(), elements(byId(page, "chart-phases"), "rect", "bar").size());
-    assertEquals(4, page.getElementsByTagName("figcaption").getLength());
+    List<String> phases = Files.readAllLines(dir.resolve("chart-phases.csv"));
+    assertEquals("configuration,map phase (s),reduce phase (s)", phases.get(0));
+    assertEquals(1 + SETUPS.size(), phases.size());
   }
 
   @Test

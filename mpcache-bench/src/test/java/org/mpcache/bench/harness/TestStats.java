@@ -8,7 +8,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.mpcache.bench.harness.Stats.Fraction;
-import org.mpcache.bench.harness.Stats.Interval;
+import org.mpcache.simulator.Interval;
 
 class TestStats {
   private static final Fraction EVEN = new Fraction(1, 1);
@@ -84,12 +84,6 @@ class TestStats {
     Interval one = Stats.geometricMean(List.of(2.0));
     assertEquals(2, one.estimate(), 1e-12);
     assertFalse(one.hasBounds());
-  }
-
-  @Test
-  void halfWidthIsJudgedAgainstTheEstimate() {
-    assertTrue(new Interval(2, 1.85, 2.15, 10).within(0.1));
-    assertFalse(new Interval(2, 1.8, 2.3, 10).within(0.1));
   }
 
   @Test

@@ -60,4 +60,11 @@ class TestWorkloadMix {
     assertEquals(InputSource.WIKIPEDIA, wiki.source());
     assertEquals((long) (4.3 * (1 << 20)), wiki.bytes(), "4.3 GB against the 3.0 GB base");
   }
+
+  @Test
+  void eachSourceTakesItsOwnRowOfTableOne() {
+    for (InputSource source : InputSource.values()) {
+      assertEquals(source.name(), WorkloadMix.tableOneRow(source).name());
+    }
+  }
 }

@@ -1,7 +1,5 @@
 package org.mpcache.master.arbitrator;
 
-import static org.mpcache.simulator.CommandLine.option;
-
 import java.net.InetSocketAddress;
 import java.util.Arrays;
 import java.util.List;
@@ -14,6 +12,7 @@ import org.mpcache.conf.MasterSettings;
 import org.mpcache.policy.ReplacementPolicies;
 import org.mpcache.protocol.AdmissionAnswer.Verdict;
 import org.mpcache.protocol.SlaveUsage;
+import org.mpcache.simulator.ToolOptions;
 
 /**
  * Heap the cache master keeps in its NameNode (not a test): every table of a whole
@@ -27,11 +26,19 @@ public final class MasterHeapBenchmark {
   private static final long BLOCK = TestReplaceArbitrator.BLOCK;
   private static final long[] NONE = new long[0];
 
+  private static final ToolOptions OPTIONS = new ToolOptions(
+      "dev-support/hdfs-bench-main.sh org.mpcache.master.MasterHeapBenchmark [options]")
+      .valued("data-sets", "N", "1000000", "data sets read once, block by block")
+      .valued("dataset-blocks", "N", "1", "blocks a data set")
+      .valued("nodes", "N", "10", "slaves, whose SSDs hold every block")
+      .valued("policy", "NAME", ReplacementPolicies.DEFAULT, "the master's policy");
+
   public static void main(String[] args) {
-    int dataSets = Integer.parseInt(option(args, "--data-sets", "1000000"));
-    int perDataSet = Integer.parseInt(option(args, "--dataset-blocks", "1"));
-    int nodes = Integer.parseInt(option(args, "--nodes", "10"));
-    String policy = option(args, "--policy", ReplacementPolicies.DEFAULT);
+    ToolOptions.Values given = OPTIONS.parse(args);
+    int dataSets = Integer.parseInt(given.value("data-sets"));
+    int perDataSet = Integer.parseInt(given.value("dataset-blocks"));
+    int nodes = Integer.parseInt(given.value("nodes"));
+    String policy = given.value("policy");
     List<String> slaves = IntStream.range(0, nodes).mapToObj(n -> "slave-" + n).toList();
     if (perDataSet > TestReplaceArbitrator.FakeNamespace.MAX_BLOCKS) {
       throw new IllegalArgumentException("--dataset-blocks: at most "

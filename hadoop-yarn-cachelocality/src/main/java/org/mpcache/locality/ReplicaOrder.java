@@ -9,8 +9,8 @@ import java.util.Set;
  * beat any network read), then replicas held on SSD, then the rest in the NameNode's order.
  * Pure: the client brings the facts.
  */
-public final class ReadOrder {
-  private ReadOrder() {
+public final class ReplicaOrder {
+  private ReplicaOrder() {
   }
 
   /**
