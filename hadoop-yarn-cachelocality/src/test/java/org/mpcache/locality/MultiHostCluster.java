@@ -19,6 +19,7 @@ import org.apache.hadoop.net.NetUtils;
 import org.apache.hadoop.test.GenericTestUtils;
 import org.apache.hadoop.yarn.conf.YarnConfiguration;
 import org.apache.hadoop.yarn.server.nodemanager.NodeManager;
+import org.mpcache.slave.inputcache.CacheTestCluster;
 import org.mpcache.tools.FreePorts;
 
 /**
@@ -56,9 +57,9 @@ final class MultiHostCluster implements AutoCloseable {
       hosts.add(LoopbackHosts.host(i));
     }
     try {
-      startDfs(new Configuration(conf));
+      startDfs(CacheTestCluster.quickWriteRetries(new Configuration(conf)));
       if (withYarn) {
-        startYarn(new Configuration(conf));
+        startYarn(CacheTestCluster.quickWriteRetries(new Configuration(conf)));
       }
     } catch (Exception e) {
       close();

@@ -21,6 +21,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileUtil;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
+import org.apache.hadoop.hdfs.client.HdfsClientConfigKeys;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.v2.MiniMRYarnCluster;
@@ -66,6 +67,10 @@ class PumaJobsIT {
     conf.setLong(DFSConfigKeys.DFS_BLOCK_SIZE_KEY, 1 << 20);
     conf.setLong(DFSConfigKeys.DFS_NAMENODE_MIN_BLOCK_SIZE_KEY, 1 << 16);
     conf.setInt(DFSConfigKeys.DFS_REPLICATION_KEY, 1);
+    // Writers ask again for their next block or to close a file after 50 ms, not 400, ten times
+    // (hadoop-hdfs-mpcache's CacheTestCluster.quickWriteRetries, a test jar this module has not).
+    conf.setInt(HdfsClientConfigKeys.BlockWrite.LOCATEFOLLOWINGBLOCK_INITIAL_DELAY_MS_KEY, 50);
+    conf.setInt(HdfsClientConfigKeys.BlockWrite.LOCATEFOLLOWINGBLOCK_RETRIES_KEY, 10);
     dfs = new MiniDFSCluster.Builder(conf, new File(work, "dfs")).numDataNodes(2).build();
     dfs.waitActive();
 
