@@ -103,7 +103,7 @@ class TestMasterForgetsDataSets {
 
   @Test
   void aThousandDataSetsReadOnceAreForgottenAfterTheIdleExpiry() throws Exception {
-    InetSocketAddress masterAddress = start("10s", Integer.MAX_VALUE);
+    InetSocketAddress masterAddress = start("2s", Integer.MAX_VALUE);
     Path cached = new Path("/sets/cached/part-0");
     cluster.writeCached(cached, 100, 0);
     readOnce(masterAddress, DATA_SETS);

@@ -56,6 +56,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.Timeout;
 import org.mpcache.protocol.LocalizedSpaceProtocol;
+import org.mpcache.slave.inputcache.CacheTestCluster;
 import org.mpcache.slave.spacetuner.SpaceTuner;
 
 /**
@@ -81,7 +82,7 @@ class TestSsdShuffleJobs {
   void startClusters() throws Exception {
     FileUtil.fullyDelete(work);
     localized = new File(work, "ssd/localized");
-    Configuration conf = new Configuration();
+    Configuration conf = CacheTestCluster.quickWriteRetries(new Configuration());
     conf.setLong(DFSConfigKeys.DFS_BLOCK_SIZE_KEY, BLOCK);
     conf.setInt(DFSConfigKeys.DFS_REPLICATION_KEY, 1);
     conf.set(DFSConfigKeys.DFS_DATANODE_FSDATASET_FACTORY_KEY, DATASET_FACTORY_CLASS);

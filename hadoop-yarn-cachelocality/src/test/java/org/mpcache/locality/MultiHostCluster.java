@@ -19,6 +19,7 @@ import org.apache.hadoop.net.NetUtils;
 import org.apache.hadoop.test.GenericTestUtils;
 import org.apache.hadoop.yarn.conf.YarnConfiguration;
 import org.apache.hadoop.yarn.server.nodemanager.NodeManager;
+import org.mpcache.slave.inputcache.CacheTestCluster;
 import org.mpcache.tools.FreePorts;
 
 /**
@@ -56,9 +57,9 @@ final class MultiHostCluster implements AutoCloseable {
       hosts.add(LoopbackHosts.host(i));
     }
     try {
-      startDfs(new Configuration(conf));
+      startDfs(CacheTestCluster.quickWriteRetries(new Configuration(conf)));
       if (withYarn) {
-        startYarn(new Configuration(conf));
+        startYarn(CacheTestCluster.quickWriteRetries(new Configuration(conf)));
       }
     } catch (Exception e) {
       close();
@@ -104,6 +105,11 @@ final class MultiHostCluster implements AutoCloseable {
     conf.setInt(MRJobConfig.MR_AM_TO_RM_HEARTBEAT_INTERVAL_MS, 100);
     // The client learns of a job's end within 100 ms, not the default 5 s.
     conf.setInt(Job.COMPLETION_POLL_INTERVAL_KEY, 100);
+    // The containers' logs and dirs stay until the next run (-1: the NodeManagers delete
+    // nothing), so no log deletion is pending when a NodeManager stops: one scheduled for
+    // yarn.nodemanager.log.retain-seconds later has its stop wait 10 s.
+    conf.setLong(YarnConfiguration.NM_LOG_RETAIN_SECONDS, 0);
+    conf.setInt(YarnConfiguration.DEBUG_NM_DELETE_DELAY_SEC, -1);
     yarn = new MiniMRYarnCluster(work.getName(), 0);
     yarn.init(conf);
     yarn.start();
@@ -156,7 +162,7 @@ final class MultiHostCluster implements AutoCloseable {
 
   @Override
   public void close() {
-    // Each waits about ten seconds for the applications it ran: together.
+    // The NodeManagers stop together.
     nodeManagers.parallelStream().forEach(NodeManager::stop);
     if (yarn != null) {
       yarn.stop();

@@ -21,6 +21,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileUtil;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
+import org.apache.hadoop.hdfs.client.HdfsClientConfigKeys;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.v2.MiniMRYarnCluster;
@@ -66,6 +67,10 @@ class PumaJobsIT {
     conf.setLong(DFSConfigKeys.DFS_BLOCK_SIZE_KEY, 1 << 20);
     conf.setLong(DFSConfigKeys.DFS_NAMENODE_MIN_BLOCK_SIZE_KEY, 1 << 16);
     conf.setInt(DFSConfigKeys.DFS_REPLICATION_KEY, 1);
+    // Writers ask again for their next block or to close a file after 50 ms, not 400, ten times
+    // (hadoop-hdfs-mpcache's CacheTestCluster.quickWriteRetries, a test jar this module has not).
+    conf.setInt(HdfsClientConfigKeys.BlockWrite.LOCATEFOLLOWINGBLOCK_INITIAL_DELAY_MS_KEY, 50);
+    conf.setInt(HdfsClientConfigKeys.BlockWrite.LOCATEFOLLOWINGBLOCK_RETRIES_KEY, 10);
     dfs = new MiniDFSCluster.Builder(conf, new File(work, "dfs")).numDataNodes(2).build();
     dfs.waitActive();
 
@@ -89,6 +94,11 @@ class PumaJobsIT {
     yarnConf.setFloat(MRJobConfig.COMPLETED_MAPS_FOR_REDUCE_SLOWSTART, 0);
     yarnConf.setBoolean(MRJobConfig.MAP_SPECULATIVE, false);
     yarnConf.setBoolean(MRJobConfig.REDUCE_SPECULATIVE, false);
+    // The containers' logs and dirs stay until the next run (-1: the NodeManagers delete
+    // nothing), so no log deletion is pending when a NodeManager stops: one scheduled for
+    // yarn.nodemanager.log.retain-seconds later has its stop wait 10 s, each in turn.
+    yarnConf.setLong(YarnConfiguration.NM_LOG_RETAIN_SECONDS, 0);
+    yarnConf.setInt(YarnConfiguration.DEBUG_NM_DELETE_DELAY_SEC, -1);
     yarn = new MiniMRYarnCluster("puma-it", 2);
     yarn.init(yarnConf);
     yarn.start();
@@ -107,9 +117,6 @@ class PumaJobsIT {
   void stopClusters() {
     System.out.println("yarn jar runs (wall time of the child JVM; the driver's own times):");
     timings.forEach(System.out::println);
-    // Each NodeManager takes 10 s to stop: its log handler waits for the deletions it scheduled
-    // (yarn.nodemanager.log.retain-seconds). Deleting at once would save that but lose the
-    // containers' logs, which are what explains a failed job.
     if (yarn != null) {
       yarn.stop();
     }

@@ -30,6 +30,7 @@ import org.junit.jupiter.api.Test;
 import org.mpcache.conf.CachedPaths;
 import org.mpcache.master.namespace.Namespace.BlockOwner;
 import org.mpcache.master.namespace.Namespace.BlockReplicas;
+import org.mpcache.slave.inputcache.CacheTestCluster;
 
 /** The master's reach into the namesystem (the cluster tests cover what it finds). */
 class TestNameNodeNamespace {
@@ -39,7 +40,7 @@ class TestNameNodeNamespace {
 
   @BeforeAll
   static void start() throws Exception {
-    Configuration conf = new Configuration();
+    Configuration conf = CacheTestCluster.quickWriteRetries(new Configuration());
     conf.setLong(DFSConfigKeys.DFS_BLOCK_SIZE_KEY, BLOCK);
     conf.setLong(DFSConfigKeys.DFS_NAMENODE_MIN_BLOCK_SIZE_KEY, BLOCK);
     conf.setInt(DFSConfigKeys.DFS_BYTES_PER_CHECKSUM_KEY, 512);
