@@ -106,7 +106,7 @@ class TestMasterCallers {
   /** A heartbeat as {@code dataNode}'s slave, carrying {@code proofs}. */
   private HeartbeatAnswer heartbeatAs(DataNode dataNode, List<SlaveProof> proofs)
       throws Exception {
-    SlaveUsage usage = CacheTestCluster.cache(dataNode).usage();
+    SlaveUsage usage = CacheTestCluster.ssdCache(dataNode).usage();
     return MasterCalls.as(UserGroupInformation.getCurrentUser(), conf, masterAddress, proofs,
         master -> master.heartbeat(dataNode.getDatanodeUuid(), usage, new long[0], new long[0],
             new long[0], new long[0]));

@@ -84,7 +84,7 @@ class TestMasterForgetsDataSets {
       blocks[i] = cluster.blocks(file).get(0).getBlock().getBlockId();
     }
     DataNode dataNode = cluster.mini().getDataNodes().get(0);
-    SlaveUsage usage = CacheTestCluster.cache(dataNode).usage();
+    SlaveUsage usage = CacheTestCluster.ssdCache(dataNode).usage();
     MasterCalls.as(UserGroupInformation.getCurrentUser(), conf, masterAddress,
         master -> master.heartbeat(dataNode.getDatanodeUuid(), usage, new long[0], blocks,
             new long[0], new long[0]));

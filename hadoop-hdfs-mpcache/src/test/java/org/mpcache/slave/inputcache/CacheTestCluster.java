@@ -194,13 +194,21 @@ public final class CacheTestCluster implements AutoCloseable {
     return cluster.getFileSystem();
   }
 
-  public SsdInputCache cache(int dataNodeIndex) {
+  public InputCache cache(int dataNodeIndex) {
     return cache(cluster.getDataNodes().get(dataNodeIndex));
   }
 
-  /** The DataNode's input cache; its settings are good, so it is on the SSD dirs. */
-  public static SsdInputCache cache(DataNode dataNode) {
-    return (SsdInputCache) ((MpCacheFsDataset) dataNode.getFSDataset()).getInputCache();
+  public SsdInputCache ssdCache(int dataNodeIndex) {
+    return ssdCache(cluster.getDataNodes().get(dataNodeIndex));
+  }
+
+  public static InputCache cache(DataNode dataNode) {
+    return ((MpCacheFsDataset) dataNode.getFSDataset()).getInputCache();
+  }
+
+  /** The input cache of a DataNode whose settings are good: the one on its SSD dirs. */
+  public static SsdInputCache ssdCache(DataNode dataNode) {
+    return (SsdInputCache) cache(dataNode);
   }
 
   /** Writes {@code length} seeded random bytes with replication 1 and returns them. */

@@ -284,7 +284,7 @@ class TestSsdFaults {
         FSDataInputStream in = local.open(file)) {
       byte[] read = new byte[data.length];
       in.readFully(0, read, 0, data.length / 2);
-      cluster.cache(cluster.holderIndex(cluster.blocks(file).get(0)))
+      cluster.ssdCache(cluster.holderIndex(cluster.blocks(file).get(0)))
           .evict(block.getBlockPoolId(), new long[] {block.getBlockId()});
       in.readFully(data.length / 2, read, data.length / 2, data.length - data.length / 2);
       assertArrayEquals(data, read);

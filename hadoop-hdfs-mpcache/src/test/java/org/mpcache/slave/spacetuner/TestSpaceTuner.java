@@ -104,7 +104,7 @@ public class TestSpaceTuner {
   }
 
   private SsdInputCache cache() {
-    return cluster.cache(0);
+    return cluster.ssdCache(0);
   }
 
   /** A file under the localized dir as a task attempt writes it (YARN's app dir layout). */

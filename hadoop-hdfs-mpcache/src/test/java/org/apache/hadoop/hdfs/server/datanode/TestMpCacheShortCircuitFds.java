@@ -263,7 +263,7 @@ class TestMpCacheShortCircuitFds {
   }
 
   private SsdInputCache cache() {
-    return cluster.cache(0);
+    return cluster.ssdCache(0);
   }
 
   /**
