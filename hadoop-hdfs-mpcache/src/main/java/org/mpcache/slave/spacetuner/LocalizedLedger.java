@@ -148,6 +148,24 @@ public final class LocalizedLedger {
     return live;
   }
 
+  /**
+   * True when a job other than {@code job} holds room on the node: a live grant, or files the
+   * last scan found (a job's files stay until YARN deletes its dirs at its end).
+   */
+  boolean othersHold(String job) {
+    for (Lease lease : leases.values()) {
+      if (!job.equals(lease.job)) {
+        return true;
+      }
+    }
+    for (Map.Entry<String, Long> files : onDiskByJob.entrySet()) {
+      if (!job.equals(files.getKey()) && files.getValue() > 0) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   boolean holdsLease(String attempt) {
     return leases.containsKey(attempt);
   }

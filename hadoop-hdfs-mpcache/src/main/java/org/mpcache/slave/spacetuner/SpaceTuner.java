@@ -288,8 +288,11 @@ public final class SpaceTuner implements LocalizedSpaceProtocol, Closeable {
   /**
    * Whether the attempt, or its job (running attempts' grants and ended attempts' files), would
    * hold more than its share of what localized data may ever hold
-   * ({@code dfs.mpcache.localized.attempt.max-share}, {@code ...job.max-share}): one job cannot
-   * take every pool unit of the node. A new attempt is also refused beyond
+   * ({@code dfs.mpcache.localized.attempt.max-share}, {@code ...job.max-share}) while other jobs
+   * compete for it: one job cannot take every pool unit from another. A job alone on the node
+   * (no other job holds a grant or files, nor, with the relay, keys) may use all of the room;
+   * what it holds when another arrives is not taken back, its new requests are capped. A new
+   * attempt is also refused beyond
    * {@value #MAX_LIVE_ATTEMPTS} live attempts, or {@value #MAX_LIVE_ATTEMPTS_PER_JOB} of its job:
    * grants cost the tuner memory and time per attempt.
    */
@@ -300,6 +303,9 @@ public final class SpaceTuner implements LocalizedSpaceProtocol, Closeable {
     if (bytes > 0 && !ledger.holdsLease(attemptId) && (liveAttempts >= MAX_LIVE_ATTEMPTS
         || ledger.liveAttemptsOfJob(job) >= MAX_LIVE_ATTEMPTS_PER_JOB)) {
       return true;
+    }
+    if (!ledger.othersHold(job) && channel.jobsWithKeys() <= 1) {
+      return false;
     }
     return LongMath.saturatedAdd(ledger.heldByAttempt(attemptId), bytes)
         > (long) (attemptMaxShare * ceiling)

@@ -234,24 +234,47 @@ class TestChannelCallers {
   }
 
   @Test
-  void oneAttemptAndOneJobHoldAtMostTheirShare() throws Exception {
+  void whileJobsCompeteOneAttemptAndOneJobHoldAtMostTheirShare() throws Exception {
     // Localized data may hold 6 units: an attempt 3 of them, a job 4.5.
-    Configuration conf = conf();
-    conf.set(DFS_MPCACHE_LOCALIZED_ATTEMPT_MAX_SHARE_KEY, "0.5");
-    conf.set(DFS_MPCACHE_LOCALIZED_JOB_MAX_SHARE_KEY, "0.75");
-    start(conf);
+    start(sharesOfHalfAndThreeQuarters());
     try (LocalizedSpaceClientSideTranslatorPB tasks = named()) {
+      assertTrue(tasks.reserve(OTHER_MAP, BLOCK).granted(), "another job holds room");
       assertTrue(tasks.reserve(MAP, 3L * BLOCK).granted());
       assertFalse(tasks.reserve(MAP, 1).granted(), "the attempt holds its share");
       String secondMap = "attempt_1_0001_m_000001_0";
       assertTrue(tasks.reserve(secondMap, BLOCK).granted());
       assertFalse(tasks.reserve(secondMap, BLOCK).granted(), "the job would hold 5 units");
-      assertTrue(tasks.reserve(OTHER_MAP, BLOCK).granted(), "another job has room");
       assertEquals(5L * BLOCK, tuner().localizedBytes());
       assertEquals(BLOCK + 1L, tuner().refusedBytes());
       tasks.finish(MAP);
       assertTrue(tasks.reserve(secondMap, BLOCK).granted(), "the finished attempt's share");
     }
+  }
+
+  /**
+   * Alone on the node a job may use all of the localized room; while another job holds some, its
+   * new requests are capped (what it holds is not taken back); alone again, they are not.
+   */
+  @Test
+  void aJobAloneMayUseAllOfTheRoomAndIsCappedWhileAnotherCompetes() throws Exception {
+    // Localized data may hold 6 units: an attempt 3 of them, a job 4.5, while jobs compete.
+    start(sharesOfHalfAndThreeQuarters());
+    try (LocalizedSpaceClientSideTranslatorPB tasks = named()) {
+      assertTrue(tasks.reserve(MAP, 4L * BLOCK).granted(), "beyond the attempt's share, alone");
+      assertTrue(tasks.reserve(OTHER_MAP, BLOCK).granted(), "another job has room");
+      String secondMap = "attempt_1_0001_m_000001_0";
+      assertFalse(tasks.reserve(secondMap, BLOCK).granted(), "the job would hold 5 units");
+      assertEquals(5L * BLOCK, tuner().localizedBytes(), "the 4 units held are not taken back");
+      tasks.finish(OTHER_MAP);
+      assertTrue(tasks.reserve(secondMap, BLOCK).granted(), "alone again: beyond its share");
+    }
+  }
+
+  private Configuration sharesOfHalfAndThreeQuarters() {
+    Configuration conf = conf();
+    conf.set(DFS_MPCACHE_LOCALIZED_ATTEMPT_MAX_SHARE_KEY, "0.5");
+    conf.set(DFS_MPCACHE_LOCALIZED_JOB_MAX_SHARE_KEY, "0.75");
+    return conf;
   }
 
   @Test
@@ -300,32 +323,33 @@ class TestChannelCallers {
 
   @Test
   void anEndedAttemptsFilesCountAgainstItsJobAndAttemptsAreCounted() throws Exception {
-    // Localized data may hold 6 units: a job 3 of them.
+    // Localized data may hold 6 units: a job 3 of them, while another job holds one.
     Configuration conf = conf();
     conf.set(DFS_MPCACHE_LOCALIZED_JOB_MAX_SHARE_KEY, "0.5");
     start(conf);
     File localized = new File(cluster.mini().getDataNodes().get(0).getConf()
         .get(DFS_MPCACHE_LOCALIZED_DIRS_KEY));
     try (LocalizedSpaceClientSideTranslatorPB tasks = named()) {
+      assertTrue(tasks.reserve("attempt_1_0009_m_000000_0", BLOCK).granted(), "a competitor");
       assertTrue(tasks.reserve(MAP, 2L * BLOCK).granted());
       Path output = localized.toPath().resolve("usercache/u/appcache/application_1_0001/output")
           .resolve(MAP).resolve("file.out");
       Files.createDirectories(output.getParent());
       Files.write(output, new byte[2 * BLOCK]);
       tasks.finish(MAP);
-      GenericTestUtils.waitFor(() -> tuner().localizedBytes() == 2L * BLOCK
-          && tuner().liveAttempts() == 0, 20, 10_000, "the ended map's files counted");
+      GenericTestUtils.waitFor(() -> tuner().localizedBytes() == 3L * BLOCK
+          && tuner().liveAttempts() == 1, 20, 10_000, "the ended map's files counted");
       String secondMap = "attempt_1_0001_m_000001_0";
       assertFalse(tasks.reserve(secondMap, 2L * BLOCK).granted(),
           "the ended map's files still hold 2 of the job's 3 units");
       assertTrue(tasks.reserve(secondMap, BLOCK).granted());
       // A reservation of nothing holds no lease; live attempts of one job are bounded.
       assertTrue(tasks.reserve("attempt_1_0002_m_000000_0", 0).granted());
-      assertEquals(1, tuner().liveAttempts());
+      assertEquals(2, tuner().liveAttempts());
       for (int task = 0; task < SpaceTuner.MAX_LIVE_ATTEMPTS_PER_JOB; task++) {
         tasks.reserve(String.format("attempt_1_0003_r_%06d_0", task), 1);
       }
-      assertEquals(1 + SpaceTuner.MAX_LIVE_ATTEMPTS_PER_JOB, tuner().liveAttempts());
+      assertEquals(2 + SpaceTuner.MAX_LIVE_ATTEMPTS_PER_JOB, tuner().liveAttempts());
       assertFalse(tasks.reserve("attempt_1_0003_r_999999_0", 1).granted(), "one too many");
       assertTrue(tasks.reserve("attempt_1_0004_r_000000_0", 1).granted(), "another job's");
     }

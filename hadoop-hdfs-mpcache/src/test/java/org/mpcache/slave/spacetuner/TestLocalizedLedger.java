@@ -36,6 +36,23 @@ class TestLocalizedLedger {
   }
 
   @Test
+  void anotherJobHoldsRoomWithALiveGrantOrFilesLeftButNotWithFilesOfNoAttempt() {
+    LocalizedLedger ledger = new LocalizedLedger(1_000);
+    String job = LocalizedLedger.jobOf(MAP);
+    String other = "attempt_1_0002_m_000000_0";
+    ledger.scanned(Map.of(LocalizedLedger.NO_ATTEMPT, 7L), ledger.scanBegins());
+    ledger.granted(MAP, 300, 300, 0);
+    assertFalse(ledger.othersHold(job), "its own grant, and files of no job");
+    ledger.granted(other, 100, 100, 0);
+    assertTrue(ledger.othersHold(job), "a live grant of another job");
+    ledger.scanned(Map.of(other, 50L), ledger.scanBegins());
+    ledger.finished(other);
+    assertTrue(ledger.othersHold(job), "the files it left until YARN deletes them");
+    ledger.scanned(Map.of(), ledger.scanBegins());
+    assertFalse(ledger.othersHold(job));
+  }
+
+  @Test
   void requestsAreChargedWhatEndedMapAttemptsWroteOfTheirs() {
     LocalizedLedger ledger = new LocalizedLedger(1_000);
     assertEquals(1_000, ledger.charge(1_000), "nothing learned: charged in full");
