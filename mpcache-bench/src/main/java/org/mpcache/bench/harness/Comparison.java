@@ -25,11 +25,14 @@ import org.mpcache.simulator.Interval;
  *     in the reference (map-only jobs have none)
  * @param throughputByStratum the throughput ratio of each seed's jobs alone (of each sitting's,
  *     where a report merges several)
+ * @param overStreams the mean of those per-stream throughput ratios with a Student t interval
+ *     over them: whole streams as the observations, since consecutive jobs of a stream share
+ *     the cache's state and are not independent (no ends under two streams)
  * @param byBenchmark geometric mean of the per-job ratios of each benchmark's jobs
  */
 record Comparison(Interval throughput, Interval geometricMean, Interval mapPhase,
     Interval reducePhase, SortedMap<Stratum, Interval> throughputByStratum,
-    Map<String, Interval> byBenchmark) {
+    Interval overStreams, Map<String, Interval> byBenchmark) {
 
   static Comparison of(SortedMap<Stratum, List<Pair>> pairs) {
     SortedMap<Stratum, Interval> byStratum = new TreeMap<>();
@@ -48,7 +51,8 @@ record Comparison(Interval throughput, Interval geometricMean, Interval mapPhase
         throughput(pairs, JobResult::mapSeconds),
         throughput(only(pairs, pair -> pair.reference().reduceSeconds() > 0),
             JobResult::reduceSeconds),
-        byStratum, byBenchmark);
+        byStratum, Interval.ofMean(byStratum.values().stream().mapToDouble(Interval::estimate)
+            .toArray()), byBenchmark);
   }
 
   /** Sum of the reference's {@code time} over the configuration's, resampling within strata. */

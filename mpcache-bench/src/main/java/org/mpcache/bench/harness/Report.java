@@ -216,13 +216,15 @@ final class Report {
 
   private Section headline() {
     Table table = new Table("configuration", "jobs", "throughput ratio (95 % CI)",
-        "CI ≤ ±10 %", "geometric mean (95 % CI)", "CI ≤ ±10 %");
+        "CI ≤ ±10 %", "over streams (95 % CI)", "streams", "geometric mean (95 % CI)",
+        "CI ≤ ±10 %");
     table.row(Cell.text(baseline.label()), Cell.number(Long.toString(
         streamJobs(pairs.of(baseline)))), Cell.number("baseline"), Cell.text(""), Cell.number(""),
-        Cell.text(""));
+        Cell.number(""), Cell.number(""), Cell.text(""));
     comparisons.forEach((setup, c) -> table.row(Cell.text(setup.label()),
         Cell.number(Integer.toString(c.throughput().n())), ratioCell(c.throughput()),
-        precision(c.throughput()), ratioCell(c.geometricMean()),
+        precision(c.throughput()), ratioCell(c.overStreams()),
+        Cell.number(Integer.toString(c.overStreams().n())), ratioCell(c.geometricMean()),
         precision(c.geometricMean())));
     ChartData chart = new ChartData("Throughput ratio (total " + baseline.label()
         + " time over the configuration's) and geometric mean of the per-job ratios, with "
@@ -233,11 +235,15 @@ final class Report {
     return new Section("ratios", "Throughput against " + baseline.label(), List.of(
         String.format(Locale.ROOT, "Throughput ratio: the sum of %s's job times over the sum of "
             + "the configuration's, with a bootstrap interval (%,d resamples of the jobs, drawn "
-            + "within each seed%s). Geometric mean: of the per-job ratios, with a Student t "
-            + "interval on their logarithms. \"CI ≤ ±10 %%\": whether the interval's "
+            + "within each seed%s). Over streams: the mean of each seed's%s throughput ratio "
+            + "with a Student t interval over them; consecutive jobs of a stream share the "
+            + "cache's state, so the streams, not the jobs, are the independent observations, "
+            + "and few streams make it wide. Geometric mean: of the per-job ratios, with a "
+            + "Student t interval on their logarithms. \"CI ≤ ±10 %%\": whether the interval's "
             + "half-width is at most 10 %% of the ratio; where not, more jobs are needed to tell "
             + "the ratio.",
-            baseline.label(), Stats.RESAMPLES, pairs.merged() ? " and sitting" : "")), table,
+            baseline.label(), Stats.RESAMPLES, pairs.merged() ? " and sitting" : "",
+            pairs.merged() ? " (each sitting's)" : "")), table,
         others().isEmpty() ? null : chart);
   }
 
@@ -491,7 +497,7 @@ final class Report {
 
   private Section resourceSection() {
     Table table = new Table("configuration", "busiest HDD in maps", "HDDs busy", "machine CPU",
-        "data-local maps", "cache-local maps", "localized on SSD");
+        "data-local maps", "cache-local maps", "localized on SSD", "by bytes");
     for (ClusterSetup setup : setups) {
       List<JobResult> jobs = pairs.of(setup);
       table.row(Cell.text(setup.label()), Cell.number(percent(Stats.weightedMean(jobs,
@@ -501,11 +507,15 @@ final class Report {
           Cell.number(percent(busyCpu(setup))),
           Cell.number(percent(mean(setup, JobResult::dataLocalMaps))),
           Cell.number(percent(mean(setup, JobResult::cacheLocalMaps))),
-          Cell.number(percent(mean(setup, JobResult::localizedOnSsd))));
+          Cell.number(percent(mean(setup, JobResult::localizedOnSsd))),
+          Cell.number(percent(Stats.weightedMean(jobs, JobResult::localizedOnSsd,
+              JobResult::shuffleBytes))));
     }
     return new Section("resources", "Devices, CPU and locality", List.of("Busy shares "
         + "weighted by the time they cover (map phases for the busiest HDD, whole jobs for the "
-        + "rest); locality and localized data on SSD: mean share over the jobs."), table,
+        + "rest); locality and localized data on SSD: mean share over the jobs; \"by bytes\": "
+        + "localized data on SSD weighted by each job's shuffle bytes, so that a job that "
+        + "writes much counts for as much as it writes."), table,
         null);
   }
 

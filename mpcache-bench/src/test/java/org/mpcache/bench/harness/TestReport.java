@@ -171,6 +171,7 @@ class TestReport {
   void constantRatiosHaveAnIntervalOfNoWidth() {
     Comparison allSsd = report(results()).comparison(ClusterSetup.ALL_SSD);
     assertEquals(new Interval(3, 3, 3, 12), allSsd.throughput());
+    assertEquals(new Interval(3, 3, 3, 3), allSsd.overStreams(), "the same ratio in each seed");
     assertEquals(3, allSsd.geometricMean().low(), 1e-12);
     assertEquals(3, allSsd.geometricMean().high(), 1e-12);
   }
@@ -180,12 +181,39 @@ class TestReport {
     String summary = report(results()).summaryMarkdown();
     // the in-memory cache's times barely vary: both intervals are tight
     List<String> memory = cells(line(summary, "| memory "));
-    assertEquals(List.of("pass", "pass"), List.of(memory.get(3), memory.get(5)), memory::toString);
+    assertEquals(List.of("pass", "pass"), List.of(memory.get(3), memory.get(7)), memory::toString);
     // mpCache's job times vary from 16 to 34 s: 12 jobs do not pin the ratio to ±10 %
     List<String> mpcache = cells(line(summary, "| mpcache "));
     assertEquals(List.of("fail: more jobs needed", "fail: more jobs needed"),
-        List.of(mpcache.get(3), mpcache.get(5)), mpcache::toString);
+        List.of(mpcache.get(3), mpcache.get(7)), mpcache::toString);
     assertTrue(mpcache.get(2).startsWith("2.40× ("), mpcache::toString);
+    assertEquals("3", mpcache.get(5), "over streams: one a seed");
+  }
+
+  /** A job that shuffles much weighs as much as it shuffles in "by bytes", once in the mean. */
+  @Test
+  void localizedDataOnSsdIsReportedAsAMeanOverJobsAndWeightedByBytes() {
+    String summary = report(changed(results(), ClusterSetup.MPCACHE,
+        job -> withLocalizedOnSsd(job, job.shuffleBytes() == 0 ? 1.0 : 0.2))).summaryMarkdown();
+    List<String> lines = summary.lines().toList();
+    int header = 0;
+    while (!lines.get(header).contains("| busiest HDD in maps |")) {
+      header++;
+    }
+    List<String> columns = cells(lines.get(header));
+    List<String> mpcache = lines.subList(header + 2, lines.size()).stream()
+        .takeWhile(l -> l.startsWith("|")).filter(l -> l.startsWith("| mpcache ")).findFirst()
+        .map(TestReport::cells).orElseThrow();
+    assertEquals("60 %", mpcache.get(columns.indexOf("localized on SSD")), mpcache::toString);
+    assertEquals("20 %", mpcache.get(columns.indexOf("by bytes")), mpcache::toString);
+  }
+
+  private static JobResult withLocalizedOnSsd(JobResult j, double share) {
+    return new JobResult(j.setup(), j.seed(), j.index(), j.benchmark(), j.input(),
+        j.inputBytes(), j.seconds(), j.mapSeconds(), j.reduceSeconds(), j.hitRatio(),
+        j.hddUtilization(), j.busiestHdd(), j.busiestHddInMaps(), j.cpuUtilization(),
+        j.dataLocalMaps(), j.cacheLocalMaps(), j.shuffleBytes(), share, j.firstRead(),
+        j.outputChecked(), j.hddSecondsByCause(), j.sitting());
   }
 
   @Test
@@ -197,7 +225,7 @@ class TestReport {
       header++;
     }
     assertTrue(lines[header].contains("throughput ratio (95 % CI)"), lines[header]);
-    assertEquals(List.of("stock", "12", "baseline", "", "", ""), cells(lines[header + 2]));
+    assertEquals(List.of("stock", "12", "baseline", "", "", "", "", ""), cells(lines[header + 2]));
     // columns are padded: every line of the table is as long as its header
     for (int i = header; i < header + 2 + SETUPS.size(); i++) {
       assertEquals(lines[header].length(), lines[i].length(), lines[i]);
@@ -307,7 +335,7 @@ class TestReport {
     assertEquals("complete: 12 jobs over 3 seeds in each of 5 configurations, each paired with "
         + "stock's of its sitting (2 sittings)", gates.get(3).measured());
     String summary = report.summaryMarkdown();
-    assertEquals(List.of("stock", "12", "baseline", "", "", ""), cells(line(summary, "| stock ")),
+    assertEquals(List.of("stock", "12", "baseline", "", "", "", "", ""), cells(line(summary, "| stock ")),
         "the stream's jobs, once each");
     List<String> seeds = cells(line(summary, "| memory ", "—"));
     assertEquals("—", seeds.get(1), "memory did not run in sitting a: " + seeds);
