@@ -77,7 +77,7 @@ public final class CacheFixture implements AutoCloseable {
           }
         });
     cache.loadBlockPool(FakeReplicas.POOL);
-    GenericTestUtils.waitFor(() -> !cache.takingInCopies(), 10, 30_000, "copies taken in");
+    awaitCopiesTakenIn();
   }
 
   /** A whole-block read from offset 0, as a remote reader makes it. */
@@ -98,10 +98,18 @@ public final class CacheFixture implements AutoCloseable {
     }
   }
 
-  /** Reads the block whole and waits until its copy is in the cache. */
+  /**
+   * Reads the block whole and waits until its copy is in the cache. A read while a dir takes in
+   * the copies it holds (at start, or back in use) makes no copy: it waits for that first.
+   */
   public void fill(BlockKey key) throws Exception {
+    awaitCopiesTakenIn();
     read(key);
     waitCached(key);
+  }
+
+  private void awaitCopiesTakenIn() throws Exception {
+    GenericTestUtils.waitFor(() -> !cache.takingInCopies(), 10, 30_000, "copies taken in");
   }
 
   void waitCached(BlockKey key) throws Exception {
