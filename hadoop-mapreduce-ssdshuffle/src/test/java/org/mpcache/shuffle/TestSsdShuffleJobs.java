@@ -88,8 +88,10 @@ class TestSsdShuffleJobs {
     conf.set(DFSConfigKeys.DFS_DATANODE_FSDATASET_FACTORY_KEY, DATASET_FACTORY_CLASS);
     conf.setBoolean(DFS_MPCACHE_ENABLED_KEY, true);
     conf.set(DFS_MPCACHE_DIRS_KEY, mkdirs(new File(work, "ssd/cache")).getAbsolutePath());
+    // Localized data may hold half of the 16 MB cache: 8 MB, less than a sort of the input
+    // shuffles (about 11 MB), so that even a job alone on the node overflows to the HDD dirs.
     conf.setLong(DFS_MPCACHE_CAPACITY_KEY, 8L * BLOCK);
-    conf.set(DFS_MPCACHE_POOL_SHARE_KEY, "0.5");
+    conf.set(DFS_MPCACHE_POOL_SHARE_KEY, "0.25");
     conf.set(DFS_MPCACHE_LOCALIZED_SHARE_KEY, "0.25");
     conf.set(DFS_MPCACHE_LOCALIZED_DIRS_KEY, localized.getAbsolutePath());
     conf.set(DFS_MPCACHE_LOCALIZED_SCAN_KEY, "200ms");
