@@ -14,10 +14,11 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Hadoop's ShuffleHandler that also relays each job's channel key to the node's cache slave
- * ({@link ChannelRelay}, docs/security.md). It is the one aux service to which YARN hands each
- * job's shuffle secret when the job's first task starts on the node, so the relay lives here.
- * An operator names it as {@code yarn.nodemanager.aux-services.mapreduce_shuffle.class}; the
- * shuffle itself is unchanged.
+ * ({@link ChannelRelay}, docs/security.md), and makes the NodeManager place applications' files
+ * on its SSD local dir first ({@link NodeManagerAppDirs}). It is the one aux service to which
+ * YARN hands each job's shuffle secret when the job's first task starts on the node, so the
+ * relay lives here. An operator names it as
+ * {@code yarn.nodemanager.aux-services.mapreduce_shuffle.class}; the shuffle itself is unchanged.
  */
 public class MpCacheShuffleHandler extends ShuffleHandler {
   private static final Logger LOG = LoggerFactory.getLogger(MpCacheShuffleHandler.class);
@@ -26,6 +27,7 @@ public class MpCacheShuffleHandler extends ShuffleHandler {
   @Override
   protected void serviceInit(Configuration conf) throws Exception {
     super.serviceInit(conf);
+    NodeManagerAppDirs.preferSsd(getAuxiliaryLocalPathHandler(), conf);
     try {
       relay = ChannelRelay.from(conf);
     } catch (InvalidSettingException e) {

@@ -216,6 +216,14 @@ public class SsdOutputFiles extends MapOutputFile {
     throw new UnsupportedOperationException("YARN deletes the application's local dirs");
   }
 
+  /**
+   * From now on in this JVM, the passes of Hadoop's {@code Merger} (map and reduce side) are
+   * placed as this places files ({@link MergerPasses}).
+   */
+  public void placeMergerPasses() {
+    MergerPasses.placeBy(mergeAllocator());
+  }
+
   /** An allocator for the reduce side's on-disk merges that places files as this does. */
   public LocalDirAllocator mergeAllocator() {
     return new LocalDirAllocator(MRConfig.LOCAL_DIR) {

@@ -135,7 +135,7 @@ class TestSsdShuffleJobs {
         .toPath(), localized.toPath());
     yarn.init(yarnConf);
     yarn.start();
-    writeInput();
+    writeInput("/in", LINES_PER_FILE);
   }
 
   /**
@@ -185,14 +185,14 @@ class TestSsdShuffleJobs {
     return ((MpCacheFsDataset) dfs.getDataNodes().get(0).getFSDataset()).getSpaceTuner();
   }
 
-  /** Lines of random lowercase words, about 2 MB per file. */
-  private void writeInput() throws IOException {
+  /** Lines of random lowercase words, 31 bytes each, {@link #FILES} files in {@code dir}. */
+  private void writeInput(String dir, int linesPerFile) throws IOException {
     FileSystem fs = dfs.getFileSystem();
     Random random = new Random(42);
     for (int f = 0; f < FILES; f++) {
       try (Writer out = new OutputStreamWriter(
-          fs.create(new org.apache.hadoop.fs.Path("/in/part-" + f)), StandardCharsets.UTF_8)) {
-        for (int i = 0; i < LINES_PER_FILE; i++) {
+          fs.create(new org.apache.hadoop.fs.Path(dir, "part-" + f)), StandardCharsets.UTF_8)) {
+        for (int i = 0; i < linesPerFile; i++) {
           StringBuilder line = new StringBuilder();
           for (int c = 0; c < 30; c++) {
             line.append((char) ('a' + random.nextInt(26)));
@@ -277,6 +277,108 @@ class TestSsdShuffleJobs {
         + " its map outputs and merges by the slave's grants: SsdShuffle's merge manager"
         + " (Shuffle.createMergeManager) was not used: " + attempts);
     awaitNothingHeld();
+  }
+
+  /**
+   * A sort whose local data fits the node's localized room (about 3 MB of 8 MB), with a merge
+   * factor of 2 and every map output shuffled to disk, so that Hadoop's Merger writes passes:
+   * every file its tasks write to local dirs (spills, map outputs and indexes, shuffled map
+   * outputs, merges and merge passes) and every file the NodeManager places for it (its
+   * localized job files, its containers' launch scripts) is on the SSD dir, none on the three HDD
+   * dirs; no attempt fails.
+   */
+  @Test
+  void aJobWhoseLocalDataFitsTheRoomWritesEveryLocalFileToTheSsd() throws Exception {
+    awaitNothingHeld();
+    int lines = 5_000;
+    writeInput("/small", lines);
+    Path recorded = mkdirs(work).toPath().resolve("recorded-local-files");
+    Files.deleteIfExists(recorded);
+    Job job = sortJob("/out/fits");
+    Configuration conf = job.getConfiguration();
+    FileInputFormat.setInputPaths(job, new org.apache.hadoop.fs.Path("/small"));
+    conf.set("fs.file.impl", RecordingLocalFileSystem.class.getName());
+    conf.set(RecordingLocalFileSystem.LOG_KEY, recorded.toString());
+    conf.setInt(MRJobConfig.IO_SORT_FACTOR, 2);
+    conf.setFloat(MRJobConfig.SHUFFLE_MEMORY_LIMIT_PERCENT, 0f); // every map output to disk
+    job.submit();
+    String app = job.getJobID().toString().replace("job_", "application_");
+    Set<String> seenOnHdd = new HashSet<>();
+    Set<String> seenOnSsd = new HashSet<>();
+    GenericTestUtils.waitFor(() -> {
+      for (File localDir : nodeManagerLocalDirs()) {
+        (onSsd(localDir.getPath()) ? seenOnSsd : seenOnHdd).addAll(appFiles(localDir, app));
+      }
+      try {
+        return job.isComplete();
+      } catch (IOException e) {
+        return false;
+      }
+    }, 20, 120_000, "the job's end");
+    assertTrue(job.isSuccessful(), "the job failed");
+    assertSorted("/out/fits", lines);
+    assertEquals(0, job.getCounters().findCounter(
+        org.apache.hadoop.mapreduce.JobCounter.NUM_FAILED_MAPS).getValue()
+        + job.getCounters().findCounter(
+        org.apache.hadoop.mapreduce.JobCounter.NUM_FAILED_REDUCES).getValue(), "failed attempts");
+
+    // The one file the NodeManager places by a rule of its own: its localizer's tokens, a few
+    // hundred bytes in an application dir the container executor picks by free space.
+    seenOnHdd.removeIf(file -> file.matches("\\.?container_[^/]*\\.tokens(\\.crc)?"));
+    assertEquals(Set.of(), seenOnHdd, "the NodeManager placed files of " + app
+        + " on HDD local dirs (SsdFirstAppDirs, through NodeManagerAppDirs, not in use)");
+    assertTrue(seenOnSsd.stream().anyMatch(file -> file.matches("filecache/.*/job.xml")),
+        "the job's conf localized on the SSD: " + seenOnSsd);
+    assertTrue(seenOnSsd.stream().anyMatch(file -> file.matches("container_[^/]*/launch_container.sh")),
+        "containers' work dirs on the SSD: " + seenOnSsd);
+    List<String> written = Files.readAllLines(recorded, StandardCharsets.UTF_8).stream()
+        .filter(file -> file.contains(app)).toList();
+    assertEquals(List.of(), written.stream().filter(file -> !onSsd(file)).toList(),
+        "files the tasks wrote to HDD local dirs");
+    // A map's spills and output index (its output is a spill renamed, or merged from spills);
+    // a reduce's shuffled map outputs, its merges and merge passes (a map's merge passes, which
+    // need more spills than fit here: TestMergerPasses).
+    for (String kind : List.of("_m_\\d+_\\d+_spill_\\d+\\.out", "/file\\.out\\.index",
+        "/map_\\d+\\.out", "\\.merged",
+        "_r_\\d+_\\d+/intermediate\\.\\d+")) {
+      Pattern pattern = Pattern.compile(kind + "$");
+      assertTrue(written.stream().anyMatch(file -> pattern.matcher(file).find()), "no file "
+          + kind + " written: the job does not test it: " + written);
+    }
+    awaitNothingHeld();
+  }
+
+  /** The NodeManager's local dirs: MiniYARNCluster's four, the last the SSD's link. */
+  private List<File> nodeManagerLocalDirs() {
+    List<File> dirs = new ArrayList<>();
+    for (int i = 0; i < 4; i++) {
+      dirs.add(new File(yarn.getTestWorkDir(), "ssdshuffle-localDir-nm-0_" + i));
+    }
+    return dirs;
+  }
+
+  private boolean onSsd(String path) {
+    return path.contains("ssdshuffle-localDir-nm-0_3") || path.startsWith(localized.getAbsolutePath());
+  }
+
+  /**
+   * The files in the application's dir under {@code localDir}, relative to it: its localized
+   * files (filecache/...), its containers' launch scripts and tokens, task files. (YARN makes
+   * the application's filecache and container dirs on every local dir; what it places is files.)
+   */
+  private static Set<String> appFiles(File localDir, String app) {
+    Set<String> files = new HashSet<>();
+    File[] users = new File(localDir, "usercache").listFiles();
+    for (File user : users == null ? new File[0] : users) {
+      Path appDir = new File(user, "appcache/" + app).toPath();
+      try (Stream<Path> walk = Files.walk(appDir)) {
+        walk.filter(Files::isRegularFile).forEach(file -> files.add(appDir.relativize(file)
+            .toString()));
+      } catch (IOException | java.io.UncheckedIOException e) {
+        // not made yet, or YARN or a task deleted a dir while we walked it
+      }
+    }
+    return files;
   }
 
   /** Task attempts whose logs say SsdOutputFiles placed their files, from the tasks' syslogs. */
@@ -426,8 +528,12 @@ class TestSsdShuffleJobs {
     }
   }
 
-  /** The output holds every input line once, in order. */
   private void assertSorted(String output) throws IOException {
+    assertSorted(output, LINES_PER_FILE);
+  }
+
+  /** The output holds every input line once, in order. */
+  private void assertSorted(String output, int linesPerFile) throws IOException {
     FileSystem fs = dfs.getFileSystem();
     List<String> keys = new ArrayList<>();
     try (BufferedReader in = new BufferedReader(new InputStreamReader(
@@ -437,7 +543,7 @@ class TestSsdShuffleJobs {
         keys.add(line.substring(0, line.indexOf('\t')));
       }
     }
-    assertEquals(FILES * LINES_PER_FILE, keys.size(), "every line once");
+    assertEquals(FILES * linesPerFile, keys.size(), "every line once");
     for (int i = 1; i < keys.size(); i++) {
       assertTrue(keys.get(i - 1).compareTo(keys.get(i)) <= 0, "out of order at line " + i);
     }

@@ -6,8 +6,8 @@ import org.mpcache.compat.HadoopRelease;
 import org.mpcache.shuffle.SsdOutputFiles;
 
 /**
- * Hadoop's map output buffer whose spills and map output go to the node's SSD when its cache
- * slave grants the room ({@link SsdOutputFiles}). Set cluster-wide as
+ * Hadoop's map output buffer whose spills, map output and merge passes go to the node's SSD
+ * when its cache slave grants the room ({@link SsdOutputFiles}). Set cluster-wide as
  * {@code mapreduce.job.map.output.collector.class}. It lives in Hadoop's package because the
  * task's output files are a protected field of {@link Task}, and YarnChild fixes
  * {@code mapreduce.task.local.output.class} to YARN's own layout. On a Hadoop release line other
@@ -23,6 +23,7 @@ public class SsdMapOutputCollector<K, V> extends MapTask.MapOutputBuffer<K, V> {
     }
     SsdOutputFiles files = new SsdOutputFiles();
     files.setConf(context.getJobConf());
+    files.placeMergerPasses();
     context.getMapTask().mapOutputFile = files;
     super.init(context);
   }

@@ -11,11 +11,13 @@ import java.util.concurrent.Executors;
 
 import org.apache.hadoop.thirdparty.com.google.common.util.concurrent.ThreadFactoryBuilder;
 import org.mpcache.bench.device.EmulatedDevices;
+import org.mpcache.shuffle.MpCacheShuffleHandler;
 
 /**
- * The shuffle server of emulated benchmark runs: Hadoop's {@link ShuffleHandler}, except that
- * every map output partition a reducer fetches is first read off the emulated device that owns
- * its local dir (how, and why off the event loop: {@link DeviceChargingShuffleChannelHandler}).
+ * The shuffle server of emulated benchmark runs: mpCache's ({@link MpCacheShuffleHandler}, which
+ * is Hadoop's {@link ShuffleHandler} placing applications' files on the SSD local dir first when
+ * a cache slave keeps one), except that every map output partition a reducer fetches is first
+ * read off the emulated device that owns its local dir (how, and why off the event loop: {@link DeviceChargingShuffleChannelHandler}).
  * A NodeManager runs it as its {@code yarn.nodemanager.aux-services.mapreduce_shuffle.class},
  * with the emulation keys naming the devices of the node's local dirs in its configuration.
  *
@@ -31,7 +33,7 @@ import org.mpcache.bench.device.EmulatedDevices;
  * <p>Index files are not charged: a few dozen bytes per map, read once into Hadoop's
  * {@link IndexCache}, whose misses are not visible from outside it.
  */
-public class DeviceChargingShuffleHandler extends ShuffleHandler {
+public class DeviceChargingShuffleHandler extends MpCacheShuffleHandler {
   private final ExecutorService deviceReads = Executors.newCachedThreadPool(
       new ThreadFactoryBuilder().setDaemon(true).setNameFormat("shuffle-device-read-%d").build());
   private ShuffleChannelHandlerContext handlerContext;

@@ -24,6 +24,7 @@ public class SsdShuffle<K, V> extends Shuffle<K, V> {
     }
     SsdOutputFiles files = new SsdOutputFiles();
     files.setConf(context.getJobConf());
+    files.placeMergerPasses();
     return new MergeManagerImpl<K, V>(context.getReduceId(), context.getJobConf(),
         context.getLocalFS(), files.mergeAllocator(), context.getReporter(), context.getCodec(),
         context.getCombinerClass(), context.getCombineCollector(),
