@@ -91,7 +91,7 @@ final class SsdFirstAppDirs extends LocalDirAllocator {
   private List<String> ssdDirsWithRoom(String[] goodDirs, long size) {
     List<String> ssd = new ArrayList<>();
     for (String dir : goodDirs) {
-      if (LocalDirRoles.addressIn(Paths.get(dir)) == null) {
+      if (!LocalDirRoles.holdsAddressFile(Paths.get(dir))) {
         continue;
       }
       File device = new File(dir);

@@ -217,6 +217,15 @@ public class SsdOutputFiles extends MapOutputFile {
   }
 
   /**
+   * A copy of the task's configuration whose local file system moves a file to an HDD dir when
+   * the SSD fills as it is written ({@link SsdFailoverFileSystem}), for the SSD dirs this places
+   * files on.
+   */
+  public JobConf failoverConf() {
+    return SsdFailoverFileSystem.forTask(conf, roles);
+  }
+
+  /**
    * From now on in this JVM, the passes of Hadoop's {@code Merger} (map and reduce side) are
    * placed as this places files ({@link MergerPasses}).
    */

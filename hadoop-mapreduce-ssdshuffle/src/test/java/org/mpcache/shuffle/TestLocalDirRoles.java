@@ -1,6 +1,7 @@
 package org.mpcache.shuffle;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import java.io.IOException;
@@ -9,6 +10,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.mpcache.protocol.LocalizedSpaceProtocol;
 
@@ -33,6 +35,31 @@ class TestLocalDirRoles {
     assertEquals(List.of(onSsd), roles.ssd());
     assertEquals(List.of(hdd1, hdd2), roles.hdd());
     assertEquals("127.0.0.1:4321", roles.slaveAddress());
+  }
+
+  /**
+   * Tasks may write the NodeManager's local dirs: a link at the address file's name (to a file
+   * holding an address) or a FIFO there (whose open would block) makes no dir the SSD's, and
+   * neither is followed or opened.
+   */
+  @Test
+  @Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+  void aLinkOrAFifoAtTheAddressFilesNameIsNeitherFollowedNorOpened() throws Exception {
+    Path elsewhere = Files.writeString(root.resolve("elsewhere"), "127.0.0.1:4321\n");
+    Path linked = Files.createDirectories(root.resolve("linked"));
+    Files.createSymbolicLink(linked.resolve(LocalizedSpaceProtocol.ADDRESS_FILE), elsewhere);
+    Path fifo = Files.createDirectories(root.resolve("fifo"));
+    Process mkfifo = new ProcessBuilder("mkfifo",
+        fifo.resolve(LocalizedSpaceProtocol.ADDRESS_FILE).toString()).start();
+    assertEquals(0, mkfifo.waitFor(), "mkfifo failed");
+
+    LocalDirRoles roles = LocalDirRoles.of(new String[] {appDir(linked), appDir(fifo)});
+    assertEquals(List.of(), roles.ssd());
+    assertNull(roles.slaveAddress());
+    for (Path dir : List.of(linked, fifo)) {
+      assertFalse(LocalDirRoles.holdsAddressFile(dir), dir.toString());
+      assertNull(LocalDirRoles.addressIn(dir), dir.toString());
+    }
   }
 
   @Test

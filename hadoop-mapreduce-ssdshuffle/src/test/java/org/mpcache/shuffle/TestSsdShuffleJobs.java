@@ -9,6 +9,7 @@ import java.io.File;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStreamWriter;
+import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -20,6 +21,9 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Random;
 import java.util.Set;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -38,6 +42,7 @@ import org.apache.hadoop.mapred.MapTask;
 import org.apache.hadoop.mapred.ShuffleHandler;
 import org.apache.hadoop.mapred.SsdMapOutputCollector;
 import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.JobCounter;
 import org.apache.hadoop.mapreduce.MRConfig;
 import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.Mapper;
@@ -51,6 +56,7 @@ import org.apache.hadoop.service.Service;
 import org.apache.hadoop.test.GenericTestUtils;
 import org.apache.hadoop.yarn.conf.YarnConfiguration;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
@@ -58,6 +64,8 @@ import org.junit.jupiter.api.Timeout;
 import org.mpcache.protocol.LocalizedSpaceProtocol;
 import org.mpcache.slave.inputcache.CacheTestCluster;
 import org.mpcache.slave.spacetuner.SpaceTuner;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Sorting jobs with a shuffle larger than the node's SSD share, on one DataNode whose cache slave
@@ -69,6 +77,7 @@ import org.mpcache.slave.spacetuner.SpaceTuner;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @Timeout(600)
 class TestSsdShuffleJobs {
+  private static final Logger LOG = LoggerFactory.getLogger(TestSsdShuffleJobs.class);
   private static final int BLOCK = 2 << 20;
   private static final int LINES_PER_FILE = 60_000;
   private static final int FILES = 4;
@@ -77,11 +86,15 @@ class TestSsdShuffleJobs {
   private MiniDFSCluster dfs;
   private MiniMRYarnCluster yarn;
   private File localized;
+  private SmallDevice localizedDevice;
 
   @BeforeAll
   void startClusters() throws Exception {
     FileUtil.fullyDelete(work);
     localized = new File(work, "ssd/localized");
+    // A device of its own, where a test can fill the SSD (32 MB: more than localized data may
+    // hold, so that only the tests that fill it find it full); none without root.
+    localizedDevice = SmallDevice.tryMount(localized, 32);
     Configuration conf = CacheTestCluster.quickWriteRetries(new Configuration());
     conf.setLong(DFSConfigKeys.DFS_BLOCK_SIZE_KEY, BLOCK);
     conf.setInt(DFSConfigKeys.DFS_REPLICATION_KEY, 1);
@@ -121,6 +134,9 @@ class TestSsdShuffleJobs {
     // The client learns of a job's end within 100 ms, not the default 5 s.
     yarnConf.setInt(Job.COMPLETION_POLL_INTERVAL_KEY, 100);
     yarnConf.setFloat(MRJobConfig.COMPLETED_MAPS_FOR_REDUCE_SLOWSTART, 1.0f);
+    // The disk checker looks at the local dirs every second, not every two minutes: a dir a
+    // test filled is back in use soon after it has room.
+    yarnConf.setLong(YarnConfiguration.NM_DISK_HEALTH_CHECK_INTERVAL_MS, 1_000);
     // What an operator sets in mapred-site.xml to put localized data on the SSD.
     yarnConf.set(MRJobConfig.MAP_OUTPUT_COLLECTOR_CLASS_ATTR,
         SsdMapOutputCollector.class.getName() + "," + MapTask.MapOutputBuffer.class.getName());
@@ -165,12 +181,18 @@ class TestSsdShuffleJobs {
   }
 
   @AfterAll
-  void stopClusters() {
-    if (yarn != null) {
-      yarn.stop();
-    }
-    if (dfs != null) {
-      dfs.shutdown();
+  void stopClusters() throws Exception {
+    try {
+      if (yarn != null) {
+        yarn.stop();
+      }
+      if (dfs != null) {
+        dfs.shutdown();
+      }
+    } finally {
+      if (localizedDevice != null) {
+        localizedDevice.close();
+      }
     }
   }
 
@@ -232,7 +254,7 @@ class TestSsdShuffleJobs {
     try (Stream<Path> files = Files.walk(usercache)) {
       return files.filter(Files::isRegularFile)
           .filter(file -> file.toString().contains("attempt_")).toList();
-    } catch (java.io.UncheckedIOException e) {
+    } catch (UncheckedIOException e) {
       return List.of(); // YARN deleted a dir while we walked it
     }
   }
@@ -317,10 +339,9 @@ class TestSsdShuffleJobs {
     }, 20, 120_000, "the job's end");
     assertTrue(job.isSuccessful(), "the job failed");
     assertSorted("/out/fits", lines);
-    assertEquals(0, job.getCounters().findCounter(
-        org.apache.hadoop.mapreduce.JobCounter.NUM_FAILED_MAPS).getValue()
-        + job.getCounters().findCounter(
-        org.apache.hadoop.mapreduce.JobCounter.NUM_FAILED_REDUCES).getValue(), "failed attempts");
+    assertEquals(0, job.getCounters().findCounter(JobCounter.NUM_FAILED_MAPS).getValue()
+        + job.getCounters().findCounter(JobCounter.NUM_FAILED_REDUCES).getValue(),
+        "failed attempts");
 
     // The one file the NodeManager places by a rule of its own: its localizer's tokens, a few
     // hundred bytes in an application dir the container executor picks by free space.
@@ -329,7 +350,8 @@ class TestSsdShuffleJobs {
         + " on HDD local dirs (SsdFirstAppDirs, through NodeManagerAppDirs, not in use)");
     assertTrue(seenOnSsd.stream().anyMatch(file -> file.matches("filecache/.*/job.xml")),
         "the job's conf localized on the SSD: " + seenOnSsd);
-    assertTrue(seenOnSsd.stream().anyMatch(file -> file.matches("container_[^/]*/launch_container.sh")),
+    assertTrue(seenOnSsd.stream()
+        .anyMatch(file -> file.matches("container_[^/]*/launch_container.sh")),
         "containers' work dirs on the SSD: " + seenOnSsd);
     List<String> written = Files.readAllLines(recorded, StandardCharsets.UTF_8).stream()
         .filter(file -> file.contains(app)).toList();
@@ -348,6 +370,74 @@ class TestSsdShuffleJobs {
     awaitNothingHeld();
   }
 
+  /**
+   * The SSD fills while the job's tasks write to it (another process takes its room, kept full
+   * until the job ends): writes under way move to the HDD dirs, later ones are refused room or
+   * placed there, and no attempt fails.
+   */
+  @Test
+  void anSsdThatFillsWhileTasksWriteFailsNoAttempt() throws Exception {
+    Assumptions.assumeTrue(localizedDevice != null, SmallDevice.WHY_NOT);
+    awaitNothingHeld();
+    Job job = sortJob("/out/full");
+    job.submit();
+    // Every map's JVM has started (its work dir, on the SSD, holds what it wrote at start) and
+    // writes spills: the SSD fills under them.
+    Set<String> mapsWriting = new HashSet<>();
+    GenericTestUtils.waitFor(() -> {
+      try {
+        for (Path file : intermediateFiles()) {
+          Matcher map = Pattern.compile("attempt_\\d+_\\d+_m_\\d+_\\d+").matcher(file.toString());
+          if (map.find()) {
+            mapsWriting.add(map.group());
+          }
+        }
+        return mapsWriting.size() == FILES || job.isComplete();
+      } catch (IOException e) {
+        return false;
+      }
+    }, 5, 120_000, "every map writing to the SSD");
+    ScheduledExecutorService filler = Executors.newSingleThreadScheduledExecutor();
+    filler.scheduleWithFixedDelay(() -> {
+      try {
+        localizedDevice.fill("filler");
+      } catch (IOException | RuntimeException e) {
+        LOG.warn("filling the SSD failed this time", e);
+      }
+    }, 0, 10, TimeUnit.MILLISECONDS);
+    try {
+      assertTrue(job.waitForCompletion(false), "the job failed");
+    } finally {
+      filler.shutdownNow();
+      filler.awaitTermination(10, TimeUnit.SECONDS);
+      Files.deleteIfExists(localized.toPath().resolve("filler"));
+    }
+    assertSorted("/out/full");
+    assertEquals(0, job.getCounters().findCounter(JobCounter.NUM_FAILED_MAPS).getValue()
+        + job.getCounters().findCounter(JobCounter.NUM_FAILED_REDUCES).getValue(),
+        "attempts failed on the full SSD");
+    assertTrue(tasksLogging("the SSD is full; ") > 0, "no write found the SSD full: the test"
+        + " filled it too late to test anything");
+    // The NodeManager's disk checker took the full dir out of use; it is back once it has room.
+    GenericTestUtils.waitFor(() -> yarn.getNodeManager(0).getNMContext().getLocalDirsHandler()
+        .getLocalDirs().stream().anyMatch(this::onSsd), 100, 60_000,
+        "the SSD local dir back in the NodeManager's use");
+    awaitNothingHeld();
+  }
+
+  /** Lines of the tasks' syslogs that hold {@code text}. */
+  private long tasksLogging(String text) throws IOException {
+    long lines = 0;
+    try (Stream<Path> logs = Files.walk(yarn.getTestWorkDir().toPath())) {
+      for (Path log : logs.filter(file -> file.getFileName().toString().equals("syslog"))
+          .toList()) {
+        lines += Files.readAllLines(log, StandardCharsets.UTF_8).stream()
+            .filter(line -> line.contains(text)).count();
+      }
+    }
+    return lines;
+  }
+
   /** The NodeManager's local dirs: MiniYARNCluster's four, the last the SSD's link. */
   private List<File> nodeManagerLocalDirs() {
     List<File> dirs = new ArrayList<>();
@@ -358,7 +448,8 @@ class TestSsdShuffleJobs {
   }
 
   private boolean onSsd(String path) {
-    return path.contains("ssdshuffle-localDir-nm-0_3") || path.startsWith(localized.getAbsolutePath());
+    return path.contains("ssdshuffle-localDir-nm-0_3")
+        || path.startsWith(localized.getAbsolutePath());
   }
 
   /**
@@ -374,7 +465,7 @@ class TestSsdShuffleJobs {
       try (Stream<Path> walk = Files.walk(appDir)) {
         walk.filter(Files::isRegularFile).forEach(file -> files.add(appDir.relativize(file)
             .toString()));
-      } catch (IOException | java.io.UncheckedIOException e) {
+      } catch (IOException | UncheckedIOException e) {
         // not made yet, or YARN or a task deleted a dir while we walked it
       }
     }
