@@ -13,8 +13,9 @@ import org.slf4j.LoggerFactory;
  * NodeManager places every file it localizes and every container work dir through one allocator,
  * a private field of its {@code LocalDirsHandlerService}, which no setting chooses; an auxiliary
  * service reaches that service through the path handler the NodeManager gives it
- * ({@code ContainerManagerImpl.AuxiliaryLocalPathHandlerImpl}). TestNodeManagerAppDirs fails if
- * these internals change (docs/architecture.md, "Hadoop internals").
+ * ({@code ContainerManagerImpl.AuxiliaryLocalPathHandlerImpl}).
+ * TestSsdShuffleJobs.aJobWhoseLocalDataFitsTheRoomWritesEveryLocalFileToTheSsd fails, naming this
+ * class, if these internals change (docs/architecture.md, "Hadoop internals").
  */
 final class NodeManagerAppDirs {
   private static final Logger LOG = LoggerFactory.getLogger(NodeManagerAppDirs.class);

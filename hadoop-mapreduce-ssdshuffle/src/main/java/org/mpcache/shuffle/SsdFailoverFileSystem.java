@@ -201,7 +201,7 @@ public class SsdFailoverFileSystem extends LocalFileSystem {
     private static String dirHolding(List<String> dirs, File file) {
       String path = file.getAbsolutePath();
       for (String dir : dirs) {
-        if (path.startsWith(dir.endsWith("/") ? dir : dir + "/")) {
+        if (path.startsWith(withSlash(dir))) {
           return dir;
         }
       }
@@ -217,9 +217,15 @@ public class SsdFailoverFileSystem extends LocalFileSystem {
       return hddDir == null ? null : under(new File(hddDir), ssdFile, ssdDir);
     }
 
+    /** {@code dir} as the start of the paths under it. */
+    private static String withSlash(String dir) {
+      return dir.endsWith("/") ? dir : dir + "/";
+    }
+
+    /** The same path as {@code ssdFile} under {@code hddDir}, its parent made. */
     private static File under(File hddDir, File ssdFile, String ssdDir) throws IOException {
-      File target = new File(hddDir, ssdFile.getAbsolutePath().substring(
-          (ssdDir.endsWith("/") ? ssdDir : ssdDir + "/").length()));
+      File target = new File(hddDir,
+          ssdFile.getAbsolutePath().substring(withSlash(ssdDir).length()));
       Files.createDirectories(target.getParentFile().toPath());
       return target;
     }

@@ -81,6 +81,7 @@ class TestSsdShuffleJobs {
   private static final int BLOCK = 2 << 20;
   private static final int LINES_PER_FILE = 60_000;
   private static final int FILES = 4;
+  private static final Pattern MAP_ATTEMPT = Pattern.compile("attempt_\\d+_\\d+_m_\\d+_\\d+");
 
   private final File work = GenericTestUtils.getTestDir("ssdshuffle");
   private MiniDFSCluster dfs;
@@ -387,7 +388,7 @@ class TestSsdShuffleJobs {
     GenericTestUtils.waitFor(() -> {
       try {
         for (Path file : intermediateFiles()) {
-          Matcher map = Pattern.compile("attempt_\\d+_\\d+_m_\\d+_\\d+").matcher(file.toString());
+          Matcher map = MAP_ATTEMPT.matcher(file.toString());
           if (map.find()) {
             mapsWriting.add(map.group());
           }
@@ -416,7 +417,8 @@ class TestSsdShuffleJobs {
     assertEquals(0, job.getCounters().findCounter(JobCounter.NUM_FAILED_MAPS).getValue()
         + job.getCounters().findCounter(JobCounter.NUM_FAILED_REDUCES).getValue(),
         "attempts failed on the full SSD");
-    assertTrue(tasksLogging("the SSD is full; ") > 0, "no write found the SSD full: the test"
+    assertTrue(taskLogLines().stream().anyMatch(line -> line.contains("the SSD is full; ")),
+        "no write found the SSD full: the test"
         + " filled it too late to test anything");
     // The NodeManager's disk checker took the full dir out of use; it is back once it has room.
     GenericTestUtils.waitFor(() -> yarn.getNodeManager(0).getNMContext().getLocalDirsHandler()
@@ -425,14 +427,13 @@ class TestSsdShuffleJobs {
     awaitNothingHeld();
   }
 
-  /** Lines of the tasks' syslogs that hold {@code text}. */
-  private long tasksLogging(String text) throws IOException {
-    long lines = 0;
+  /** Every line of the tasks' syslogs, of all the jobs this class ran so far. */
+  private List<String> taskLogLines() throws IOException {
+    List<String> lines = new ArrayList<>();
     try (Stream<Path> logs = Files.walk(yarn.getTestWorkDir().toPath())) {
       for (Path log : logs.filter(file -> file.getFileName().toString().equals("syslog"))
           .toList()) {
-        lines += Files.readAllLines(log, StandardCharsets.UTF_8).stream()
-            .filter(line -> line.contains(text)).count();
+        lines.addAll(Files.readAllLines(log, StandardCharsets.UTF_8));
       }
     }
     return lines;
@@ -476,15 +477,10 @@ class TestSsdShuffleJobs {
   private Set<String> attemptsPlacingFilesBySsdGrants() throws IOException {
     Pattern placing = Pattern.compile("mpCache: intermediate files of (attempt_\\S+) go to SSD");
     Set<String> attempts = new HashSet<>();
-    try (Stream<Path> logs = Files.walk(yarn.getTestWorkDir().toPath())) {
-      for (Path log : logs.filter(file -> file.getFileName().toString().equals("syslog"))
-          .toList()) {
-        for (String line : Files.readAllLines(log, StandardCharsets.UTF_8)) {
-          Matcher matcher = placing.matcher(line);
-          if (matcher.find()) {
-            attempts.add(matcher.group(1));
-          }
-        }
+    for (String line : taskLogLines()) {
+      Matcher matcher = placing.matcher(line);
+      if (matcher.find()) {
+        attempts.add(matcher.group(1));
       }
     }
     return attempts;
