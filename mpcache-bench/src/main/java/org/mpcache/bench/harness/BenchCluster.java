@@ -7,6 +7,7 @@ import static org.mpcache.conf.MpCacheConfigKeys.DFS_MPCACHE_LOCALIZED_DIRS_KEY;
 import static org.mpcache.conf.MpCacheConfigKeys.DFS_MPCACHE_MASTER_ADDRESS_KEY;
 import static org.mpcache.conf.MpCacheConfigKeys.DFS_MPCACHE_MASTER_INCLUDE_KEY;
 import static org.mpcache.conf.MpCacheConfigKeys.DFS_MPCACHE_MASTER_POLICY_KEY;
+import static org.mpcache.conf.MpCacheConfigKeys.DFS_MPCACHE_POOL_SHARE_KEY;
 import static org.mpcache.conf.MpCacheConfigKeys.MPCACHE_LOCALITY_CACHE_WAIT_KEY;
 import static org.mpcache.conf.MpCacheConfigKeys.MPCACHE_LOCALITY_REPLICA_WAIT_KEY;
 
@@ -149,6 +150,7 @@ final class BenchCluster implements StreamCluster {
       if (setup.localized()) {
         localizedDirs.add(mkdirs(new File(ssd, "localized")));
         overlays[i].set(DFS_MPCACHE_LOCALIZED_DIRS_KEY, localizedDirs.get(i).getAbsolutePath());
+        overlays[i].setDouble(DFS_MPCACHE_POOL_SHARE_KEY, options.poolShare());
       }
     }
     configureSetup(conf, setup, ssdBytesPerNode, memoryBytesPerNode);

@@ -1,5 +1,7 @@
 package org.mpcache.bench.harness;
 
+import static org.mpcache.conf.MpCacheConfigKeys.DFS_MPCACHE_POOL_SHARE_DEFAULT;
+
 import java.io.File;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -69,6 +71,9 @@ public final class BenchmarkHarness {
       .valued("memory-share", "SHARE", Double.toString(HarnessOptions.PAPER_MEMORY_SHARE),
           "in-memory cache, as a share of the SSD cache (paper: 12 GB / 80 GB), rounded up to "
           + "whole blocks per node")
+      .valued("pool-share", "SHARE", Double.toString(DFS_MPCACHE_POOL_SHARE_DEFAULT), "the "
+          + "slaves' Dynamic Pool, as a share of their SSD cache, where localized data is on "
+          + "the SSD (dfs.mpcache.pool.share)")
       .valued("benchmarks", "NAMES", null, "draw the mix from these PUMA benchmarks only "
           + "(comma-separated; default all)")
       .flag("uncompressed-map-output", "map outputs as Hadoop's default writes them")
@@ -179,6 +184,7 @@ public final class BenchmarkHarness {
         real ? null : DeviceProfile.parse(given.value("ssd")),
         Double.parseDouble(given.value("ssd-share")),
         Double.parseDouble(given.value("memory-share")),
+        Double.parseDouble(given.value("pool-share")),
         new File(given.value("work-dir")).getAbsoluteFile(),
         given.has("ssd-dir") ? new File(given.value("ssd-dir")).getAbsoluteFile() : null,
         Integer.parseInt(given.value("containers")),
@@ -216,6 +222,10 @@ public final class BenchmarkHarness {
     settings.put("ssd", String.valueOf(options.ssd()));
     settings.put("ssd-share", Double.toString(options.ssdShare()));
     settings.put("memory-share", Double.toString(options.memoryShare()));
+    if (options.poolShare() != DFS_MPCACHE_POOL_SHARE_DEFAULT) {
+      // Only where it differs: folders run at the product's pool name no pool share.
+      settings.put("pool-share", Double.toString(options.poolShare()));
+    }
     settings.put("containers", Integer.toString(options.containersPerNode()));
     settings.put("benchmarks", String.join(",", options.benchmarks()));
     settings.put("compress-map-output", Boolean.toString(options.compressMapOutput()));
@@ -441,7 +451,7 @@ public final class BenchmarkHarness {
   /** The most room a node's SSD cache under {@code setup} leaves input data in {@code mix}. */
   private long inputRoom(ClusterSetup setup, WorkloadMix mix) {
     return setup.inputCeilingBytes(options.ssdBytesPerNode(mix.workingSetBytes()),
-        options.blockBytes());
+        options.blockBytes(), options.poolShare());
   }
 
   /** The stream of {@code seed} in the simulator, {@code inputBytes} of input cache a node. */

@@ -2,7 +2,6 @@ package org.mpcache.bench.harness;
 
 import static org.mpcache.conf.MpCacheConfigKeys.DFS_MPCACHE_LOCALIZED_SHARE_DEFAULT;
 import static org.mpcache.conf.MpCacheConfigKeys.DFS_MPCACHE_POOL_GUARD_DEFAULT;
-import static org.mpcache.conf.MpCacheConfigKeys.DFS_MPCACHE_POOL_SHARE_DEFAULT;
 
 import java.util.Arrays;
 import java.util.Locale;
@@ -64,15 +63,15 @@ public enum ClusterSetup {
   /**
    * The most of a node's SSD cache of {@code cacheBytes} that input data may hold: with localized
    * data on the SSD, all but the Localized Cache's own units, split as the slave splits it with
-   * the pool keys' defaults, which the harness keeps (docs/architecture.md, "Localized data
-   * and the Dynamic Pool"); else the whole cache.
+   * a pool of {@code poolShare} and the other pool keys' defaults, which the harness keeps
+   * (docs/architecture.md, "Localized data and the Dynamic Pool"); else the whole cache.
    */
-  public long inputCeilingBytes(long cacheBytes, long blockBytes) {
+  public long inputCeilingBytes(long cacheBytes, long blockBytes, double poolShare) {
     if (!localized) {
       return cacheBytes;
     }
     return DynamicPool.split(cacheBytes, DynamicPool.unitFor(cacheBytes, blockBytes),
-        DFS_MPCACHE_POOL_SHARE_DEFAULT, DFS_MPCACHE_LOCALIZED_SHARE_DEFAULT,
+        poolShare, DFS_MPCACHE_LOCALIZED_SHARE_DEFAULT,
         DFS_MPCACHE_POOL_GUARD_DEFAULT).inputCeilingBytes();
   }
 

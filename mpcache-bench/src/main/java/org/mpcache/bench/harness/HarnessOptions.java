@@ -1,5 +1,7 @@
 package org.mpcache.bench.harness;
 
+import static org.mpcache.conf.MpCacheConfigKeys.DFS_MPCACHE_LOCALIZED_SHARE_DEFAULT;
+
 import java.io.File;
 import java.util.List;
 
@@ -23,6 +25,8 @@ import org.mpcache.bench.device.DeviceProfile;
  * @param ssd profile of the emulated SSDs; null with real devices
  * @param ssdShare SSD cache size as a share of the working set, over all nodes
  * @param memoryShare in-memory cache size as a share of the SSD cache size
+ * @param poolShare the slaves' Dynamic Pool as a share of their SSD cache
+ *     ({@code dfs.mpcache.pool.share}) where localized data is on the SSD
  * @param workDir where clusters keep their data (put it on the HDD mount with real devices)
  * @param ssdDir where SSD data goes (the SSD mount with real devices)
  * @param containersPerNode task containers a NodeManager runs at once
@@ -36,17 +40,25 @@ import org.mpcache.bench.device.DeviceProfile;
  */
 public record HarnessOptions(int nodes, long blockBytes, int history, int jobs, double zipfS,
     int maxK, long baseBytes, List<Long> seeds, List<ClusterSetup> setups,
-    DeviceProfile hdd, DeviceProfile ssd, double ssdShare, double memoryShare, File workDir,
-    File ssdDir, int containersPerNode, boolean checkOutputs, List<String> benchmarks,
-    boolean compressMapOutput, String existingClusterDir) {
+    DeviceProfile hdd, DeviceProfile ssd, double ssdShare, double memoryShare,
+    double poolShare, File workDir, File ssdDir, int containersPerNode, boolean checkOutputs,
+    List<String> benchmarks, boolean compressMapOutput, String existingClusterDir) {
 
   /** The RAM cache beside the SSD cache per node: 12 GB against 80 GB (the mpCache paper §4). */
   public static final double PAPER_MEMORY_SHARE = 12.0 / 80.0;
 
+  public HarnessOptions {
+    if (!(poolShare >= 0 && poolShare + DFS_MPCACHE_LOCALIZED_SHARE_DEFAULT <= 1)) {
+      throw new IllegalArgumentException("--pool-share " + poolShare + ": the pool and the "
+          + "Localized Cache's own share (" + DFS_MPCACHE_LOCALIZED_SHARE_DEFAULT + ") must add "
+          + "up to at most 1");
+    }
+  }
+
   /** These options for other seeds and configurations (a report over streams of several runs). */
   public HarnessOptions withRuns(List<Long> otherSeeds, List<ClusterSetup> otherSetups) {
     return new HarnessOptions(nodes, blockBytes, history, jobs, zipfS, maxK, baseBytes,
-        otherSeeds, otherSetups, hdd, ssd, ssdShare, memoryShare, workDir, ssdDir,
+        otherSeeds, otherSetups, hdd, ssd, ssdShare, memoryShare, poolShare, workDir, ssdDir,
         containersPerNode, checkOutputs, benchmarks, compressMapOutput, existingClusterDir);
   }
 

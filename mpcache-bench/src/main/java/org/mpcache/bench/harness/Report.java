@@ -623,8 +623,10 @@ final class Report {
         .collect(Collectors.joining("; "));
     String caches = options.existingCluster() ? ""
         : String.format(Locale.ROOT, " SSD cache %s of the working set over all nodes, "
-            + "in-memory cache %s of the SSD cache rounded up to whole blocks.",
-            percent(options.ssdShare()), percent(options.memoryShare()));
+            + "in-memory cache %s of the SSD cache rounded up to whole blocks; where localized "
+            + "data is on the SSD, a Dynamic Pool of %s of the SSD cache.",
+            percent(options.ssdShare()), percent(options.memoryShare()),
+            percent(options.poolShare()));
     String mix = String.format(Locale.ROOT, "Job streams of %s: per seed, %d jobs whose reads "
         + "warm the caches (untimed), then %d timed jobs, the same sequence in every "
         + "configuration; Zipf s = %s, k ≤ %d, %d MB at k = 1; seeds %s. Outputs %s.%s "

@@ -28,10 +28,24 @@ class TestClusterSetup {
   void localizedDataOnTheSsdLeavesInputAllButTheLocalizedCachesOwnUnits() {
     long block = 8L << 20;
     long cache = 33L << 20;
-    assertEquals(cache, ClusterSetup.MPCACHE_INPUT_ONLY.inputCeilingBytes(cache, block));
+    double pool = MpCacheConfigKeys.DFS_MPCACHE_POOL_SHARE_DEFAULT;
+    assertEquals(cache, ClusterSetup.MPCACHE_INPUT_ONLY.inputCeilingBytes(cache, block, pool));
     long unit = cache / 64;
-    assertEquals(58 * unit, ClusterSetup.MPCACHE.inputCeilingBytes(cache, block));
-    assertEquals(3, ClusterSetup.MPCACHE.inputCeilingBytes(cache, block) / block);
-    assertEquals(4, ClusterSetup.MPCACHE_INPUT_ONLY.inputCeilingBytes(cache, block) / block);
+    assertEquals(58 * unit, ClusterSetup.MPCACHE.inputCeilingBytes(cache, block, pool));
+    assertEquals(3, ClusterSetup.MPCACHE.inputCeilingBytes(cache, block, pool) / block);
+    assertEquals(4, ClusterSetup.MPCACHE_INPUT_ONLY.inputCeilingBytes(cache, block, pool)
+        / block);
+  }
+
+  /**
+   * A wider pool leaves input's ceiling where it was (input may fill every pool unit localized
+   * data does not hold); only the Localized Cache's own units are never input's.
+   */
+  @Test
+  void thePoolsShareMovesRoomBetweenInputsOwnUnitsAndThePoolNotInputsCeiling() {
+    long block = 8L << 20;
+    long cache = 33L << 20;
+    assertEquals(ClusterSetup.MPCACHE.inputCeilingBytes(cache, block, 0.5),
+        ClusterSetup.MPCACHE.inputCeilingBytes(cache, block, 0.8));
   }
 }

@@ -16,7 +16,7 @@ class TestHarnessOptions {
 
   private static HarnessOptions options(double memoryShare) {
     return new HarnessOptions(3, 8 * MB, 24, 6, 1.0, 4, 8 * MB, List.of(1L),
-        List.of(ClusterSetup.STOCK, ClusterSetup.MEMORY), null, null, 0.5, memoryShare,
+        List.of(ClusterSetup.STOCK, ClusterSetup.MEMORY), null, null, 0.5, memoryShare, 0.5,
         new File("work"), null, 2, true, List.of(), true, null);
   }
 
@@ -70,13 +70,27 @@ class TestHarnessOptions {
     String usage = BenchmarkHarness.OPTIONS.usage();
     for (String option : List.of("configs", "seeds", "jobs", "history", "s", "max-k", "base-mb",
         "block-mb", "nodes", "containers", "hdd", "ssd", "real-devices", "ssd-share",
-        "memory-share", "benchmarks", "uncompressed-map-output", "no-check", "plan",
+        "memory-share", "pool-share", "benchmarks", "uncompressed-map-output", "no-check", "plan",
         "report-dir", "merge", "work-dir", "ssd-dir", "cluster", "hdfs-dir", "help")) {
       assertTrue(usage.contains("--" + option + " "), option);
     }
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> parse(new String[] {"--seed", "3"}));
     assertTrue(e.getMessage().contains("--seed"), e.getMessage());
+  }
+
+  /**
+   * A pool share other than the product's is a setting streams must share to be paired; folders
+   * run at the product's name none, so they still pair with new runs at it.
+   */
+  @Test
+  void aPoolShareOtherThanTheProductsIsASettingAndOneTooLargeIsRefused() {
+    assertFalse(new BenchmarkHarness(parse(new String[0])).settings().containsKey("pool-share"));
+    assertEquals("0.8", new BenchmarkHarness(parse(new String[] {"--pool-share", "0.8"}))
+        .settings().get("pool-share"));
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> parse(new String[] {"--pool-share", "0.95"}));
+    assertTrue(e.getMessage().contains("--pool-share 0.95"), e.getMessage());
   }
 
   private static HarnessOptions parse(String[] args) {

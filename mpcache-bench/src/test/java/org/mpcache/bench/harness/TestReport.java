@@ -38,7 +38,7 @@ class TestReport {
       ClusterSetup.ALL_SSD, ClusterSetup.MPCACHE, ClusterSetup.MEMORY, ClusterSetup.MPCACHE_COLD);
   private static final HarnessOptions OPTIONS = new HarnessOptions(3, 8 * MB, 24, 4, 1.0, 4,
       8 * MB, List.of(1L, 2L, 3L), SETUPS, DeviceProfile.parse("0.5MB/s,40ms,256KB"),
-      DeviceProfile.parse("4MB/s,0.5ms,256KB"), 0.5, 0.15, new File("work"), null, 2, true,
+      DeviceProfile.parse("4MB/s,0.5ms,256KB"), 0.5, 0.15, 0.5, new File("work"), null, 2, true,
       List.of(), true, null);
   private static final Map<Long, Long> WORKING_SETS = Map.of(1L, 300 * MB, 2L, 240 * MB,
       3L, 360 * MB);
