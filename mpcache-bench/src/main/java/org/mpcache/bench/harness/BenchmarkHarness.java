@@ -145,6 +145,8 @@ public final class BenchmarkHarness {
     }
     System.out.println("Report: " + new File(reportDir, "summary.md") + ", its charts' data: "
         + new File(reportDir, "chart-*.csv"));
+    System.out.println();
+    System.out.println(report.gateVerdict());
   }
 
   /**

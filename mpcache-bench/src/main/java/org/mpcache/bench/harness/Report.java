@@ -56,8 +56,11 @@ final class Report {
    */
   private static final double WHOLE_HIT = 0.99;
 
-  /** A check that the run measured what it means to measure. */
-  record Gate(String name, String requirement, String measured, Style verdict) {
+  /**
+   * A check that the run measured what it means to measure; {@code ifFailed}: what a failure
+   * does to the ratios and what to change.
+   */
+  record Gate(String name, String requirement, String measured, Style verdict, String ifFailed) {
   }
 
   /** One of the targets: a throughput ratio measured and the least it should be. */
@@ -128,6 +131,30 @@ final class Report {
 
   List<Gate> gates() {
     return List.of(ioBoundGate(), cpuGate(), outputGate(), pairingGate());
+  }
+
+  /**
+   * The gates' verdict in plain words, for the console's last lines: a newcomer's first run
+   * should say so when the machine did not measure what the ratios claim.
+   */
+  String gateVerdict() {
+    List<Gate> gates = gates();
+    List<Gate> failed = gates.stream().filter(gate -> gate.verdict() == Style.FAIL).toList();
+    List<String> unmeasured = gates.stream().filter(gate -> gate.verdict() == Style.NOT_MEASURED)
+        .map(Gate::name).toList();
+    List<String> lines = new ArrayList<>();
+    if (!failed.isEmpty()) {
+      lines.add(String.format(Locale.ROOT, "VALIDITY GATES FAILED, %d of %d: the ratios above "
+          + "may not mean what they say on this machine.", failed.size(), gates.size()));
+    } else if (unmeasured.isEmpty()) {
+      lines.add(String.format(Locale.ROOT, "Validity gates: all %d passed.", gates.size()));
+    } else {
+      lines.add(String.format(Locale.ROOT, "Validity gates: none failed; not measured: %s.",
+          String.join(", ", unmeasured)));
+    }
+    failed.forEach(gate -> lines.add(String.format(Locale.ROOT, "- %s: asked %s; measured %s. %s",
+        gate.name(), gate.requirement(), gate.measured(), gate.ifFailed())));
+    return String.join(System.lineSeparator(), lines);
   }
 
   /** The targets this run can judge: those whose two configurations ran some jobs both. */
@@ -293,7 +320,10 @@ final class Report {
         "%s's busiest emulated HDD ≥ %s busy in map phases (map-time weighted)",
         baseline.label(), percent(IO_BOUND)),
         Double.isNaN(busy) ? "not measured (devices not emulated)" : percent(busy),
-        Double.isNaN(busy) ? Style.NOT_MEASURED : busy >= IO_BOUND ? Style.PASS : Style.FAIL);
+        Double.isNaN(busy) ? Style.NOT_MEASURED : busy >= IO_BOUND ? Style.PASS : Style.FAIL,
+        "The baseline, " + baseline.label() + ", waited on its HDDs less than the benchmark "
+        + "assumes, so a cache has less to save here than on an I/O-bound cluster: the ratios "
+        + "understate it. A slower --hdd profile makes the HDDs the bottleneck.");
   }
 
   private Gate cpuGate() {
@@ -305,23 +335,28 @@ final class Report {
         .max(Comparator.comparingDouble(cpu::get)).orElse(null);
     String requirement = String.format(Locale.ROOT, "every configuration's machine CPU < %s "
         + "busy (job-time weighted)", percent(CPU_BOUND));
+    String ifFailed = "A CPU-bound configuration's jobs wait on the CPU, not on storage: its "
+        + "ratio says little about a cache. Fewer --containers or slower --hdd and --ssd "
+        + "profiles give storage the bound back.";
     if (busiest == null) {
       return new Gate("no configuration CPU-bound", requirement,
-          "not measured (no /proc/stat)", Style.NOT_MEASURED);
+          "not measured (no /proc/stat)", Style.NOT_MEASURED, ifFailed);
     }
     return bound.isEmpty()
         ? new Gate("no configuration CPU-bound", requirement, "highest: " + busiest.label()
-            + " " + percent(cpu.get(busiest)), Style.PASS)
+            + " " + percent(cpu.get(busiest)), Style.PASS, ifFailed)
         : new Gate("no configuration CPU-bound", requirement, "CPU-bound: "
-            + String.join(", ", bound), Style.FAIL);
+            + String.join(", ", bound), Style.FAIL, ifFailed);
   }
 
   private Gate outputGate() {
     List<JobResult> unchecked = results.stream().filter(job -> !job.outputChecked()).toList();
     String requirement = "every job's output checked against its local oracle";
+    String ifFailed = "A job whose output was not checked may have computed something else: "
+        + "its time is no evidence. The run's log says why; run without --no-check.";
     if (unchecked.isEmpty()) {
       return new Gate("outputs checked", requirement, "all " + results.size() + " jobs",
-          Style.PASS);
+          Style.PASS, ifFailed);
     }
     Map<ClusterSetup, Map<Stratum, TreeSet<Integer>>> where = unchecked.stream()
         .collect(Collectors.groupingBy(JobResult::setup, TreeMap::new, Collectors.groupingBy(
@@ -332,7 +367,7 @@ final class Report {
         lines.add(setup.label() + " " + stratum.label() + ": " + JobPairs.jobList(indexes))));
     return new Gate("outputs checked", requirement, String.format(Locale.ROOT,
         "%d of %d jobs not checked: %s", unchecked.size(), results.size(),
-        String.join("; ", lines)), Style.FAIL);
+        String.join("; ", lines)), Style.FAIL, ifFailed);
   }
 
   private Gate pairingGate() {
@@ -348,9 +383,12 @@ final class Report {
         + "configurations", streamJobs(pairs.of(baseline)), baselineSeeds.size(), setups.size())
         + (pairs.merged() ? String.format(Locale.ROOT, ", each paired with %s's of its sitting "
             + "(%d sittings)", baseline.label(), sittings().size()) : "");
+    String ifFailed = "Configurations that did not run the same jobs are compared on different "
+        + "work. Give the same --report-dir again to run the missing streams.";
     return gaps.isEmpty()
-        ? new Gate("complete pairing", requirement, complete, Style.PASS)
-        : new Gate("complete pairing", requirement, String.join("; ", gaps), Style.FAIL);
+        ? new Gate("complete pairing", requirement, complete, Style.PASS, ifFailed)
+        : new Gate("complete pairing", requirement, String.join("; ", gaps), Style.FAIL,
+            ifFailed);
   }
 
   private Section seedSection() {

@@ -396,6 +396,7 @@ class TestReport {
     assertEquals(4, gates.size());
     gates.forEach(gate -> assertEquals(Style.PASS, gate.verdict(), gate.toString()));
     assertEquals("90 %", gates.get(0).measured());
+    assertEquals("Validity gates: all 4 passed.", report(results()).gateVerdict());
   }
 
   @Test
@@ -413,6 +414,13 @@ class TestReport {
     assertEquals("CPU-bound: memory 90 %", gates.get(1).measured());
     assertEquals("1 of 59 jobs not checked: mpcache seed 2: job 1", gates.get(2).measured());
     assertEquals("mpcache seed 2: job 3 missing", gates.get(3).measured());
+    List<String> verdict = report(results).gateVerdict().lines().toList();
+    assertEquals(5, verdict.size(), verdict::toString);
+    assertTrue(verdict.get(0).startsWith("VALIDITY GATES FAILED, 4 of 4: "), verdict.get(0));
+    assertTrue(verdict.get(1).startsWith("- baseline I/O-bound: asked stock's busiest emulated "
+        + "HDD ≥ 70 % busy in map phases (map-time weighted); measured 50 %. The baseline, stock, waited"),
+        verdict.get(1));
+    assertTrue(verdict.get(2).contains("measured CPU-bound: memory 90 %. "), verdict.get(2));
     // the missing job is left out of the pairs, not counted as a zero
     Comparison mpcache = report(results).comparison(ClusterSetup.MPCACHE);
     assertEquals(11, mpcache.throughput().n());
@@ -424,9 +432,11 @@ class TestReport {
     Gate io = report(changed(results(), ClusterSetup.STOCK,
         j -> withHddAndCpu(j, Double.NaN, j.cpuUtilization(), true))).gates().get(0);
     assertEquals(Style.NOT_MEASURED, io.verdict());
-    assertTrue(report(changed(results(), ClusterSetup.STOCK,
-        j -> withHddAndCpu(j, Double.NaN, j.cpuUtilization(), true))).summaryMarkdown()
-        .contains("| not measured |"));
+    Report unmeasured = report(changed(results(), ClusterSetup.STOCK,
+        j -> withHddAndCpu(j, Double.NaN, j.cpuUtilization(), true)));
+    assertTrue(unmeasured.summaryMarkdown().contains("| not measured |"));
+    assertEquals("Validity gates: none failed; not measured: baseline I/O-bound.",
+        unmeasured.gateVerdict());
   }
 
   @Test
