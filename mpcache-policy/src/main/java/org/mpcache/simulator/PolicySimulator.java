@@ -24,9 +24,10 @@ import org.mpcache.policy.ReplacementPolicy;
  */
 public final class PolicySimulator {
   /**
-   * One policy's result. Evictions count copies: those the reading node deletes to make room for
-   * an admitted block, and those of evicted data sets on other nodes (To_Del, handed over after
-   * each job as heartbeats would); and data sets evicted whole. Data sets forgotten: those the
+   * One policy's result. Evictions count copies: those a node deletes to make room (for an
+   * admitted block, or where its room shrank after a job: {@link RoomAfterJob}), and those of
+   * evicted data sets on other nodes (To_Del, handed over after each job as heartbeats would);
+   * and data sets evicted whole. Data sets forgotten: those the
    * policy forgot because more were tracked than the cap.
    */
   public record Result(String policy, long blockAccesses, long blockHits, long jobs,
@@ -86,6 +87,26 @@ public final class PolicySimulator {
   @FunctionalInterface
   public interface ReadObserver {
     void read(int job, long block, int node, CacheDecision decision);
+
+    /** After job {@code job} the node's room shrank: it deletes {@code evicted} now. */
+    default void roomShrank(int job, int node, long[] evicted) {
+    }
+  }
+
+  /**
+   * The room each node leaves input data at the end of a job, in blocks, where the cache gave
+   * part of its capacity to something else while the job ran: as the master does when a slave's
+   * Dynamic Pool lends room to localized data, the node then frees what it holds over that room
+   * through the policy's own scheme ({@link ReplacementPolicy#evictFrom}). The room comes back by
+   * the next job.
+   */
+  @FunctionalInterface
+  public interface RoomAfterJob {
+    /** Nothing is taken: each node keeps its capacity. */
+    RoomAfterJob UNCHANGED = (job, node) -> Integer.MAX_VALUE;
+
+    /** The node's room after trace job {@code job}; its capacity or more when none was taken. */
+    int blocks(int job, int node);
   }
 
   public static Result run(Trace trace, ReplacementPolicy policy, ReadOrder order) {
@@ -103,7 +124,7 @@ public final class PolicySimulator {
    */
   public static Result run(Trace trace, ReplacementPolicy policy, ReadOrder order,
       ReadObserver observer) {
-    return run(trace, policy, order, Integer.MAX_VALUE, observer);
+    return run(trace, policy, order, Integer.MAX_VALUE, RoomAfterJob.UNCHANGED, observer);
   }
 
   /**
@@ -111,10 +132,11 @@ public final class PolicySimulator {
    * ({@code dfs.mpcache.master.dataset.max-tracked}): a data set is tracked from its job on,
    * and beyond the cap the least recently read are forgotten through
    * {@link ReplacementPolicy#forgetDataSet} (not those holding copies; the simulator sets no pins
-   * or TTLs), so that one read again starts anew.
+   * or TTLs), so that one read again starts anew; after each job, a node whose room shrank
+   * ({@code roomAfter}) frees what it holds over it.
    */
   public static Result run(Trace trace, ReplacementPolicy policy, ReadOrder order,
-      int maxTracked, ReadObserver observer) {
+      int maxTracked, RoomAfterJob roomAfter, ReadObserver observer) {
     Settings settings = trace.settings();
     for (int node = 0; node < settings.nodes(); node++) {
       policy.setCapacity(node, settings.cacheBlocksPerNode());
@@ -163,6 +185,16 @@ public final class PolicySimulator {
       }
       for (int node = 0; node < settings.nodes(); node++) {
         evictedElsewhere += policy.drainPendingEvictions(node).length;
+      }
+      for (int node = 0; node < settings.nodes(); node++) {
+        // Copies this condemns on other nodes wait there, as To_Del, for the next job's end.
+        int over = policy.usedBlocks(node) - roomAfter.blocks(jobIndex, node);
+        if (over > 0) {
+          long[] evicted = policy.evictFrom(node, over);
+          observer.roomShrank(jobIndex, node, evicted);
+          evictedForRoom += evicted.length;
+          dataSetsEvicted += policy.takeDataSetsEvicted().size();
+        }
       }
       jobIndex++;
     }
@@ -275,7 +307,7 @@ public final class PolicySimulator {
     List<Result> results = new ArrayList<>();
     for (String name : names) {
       results.add(run(trace, SimulatorPolicies.create(name), order, maxTracked,
-          (job, block, node, decision) -> { }));
+          RoomAfterJob.UNCHANGED, (job, block, node, decision) -> { }));
     }
     print(trace.settings(), order, results, OfflineBound.run(trace, order),
         JobBound.jobHits(trace, 0), System.out);

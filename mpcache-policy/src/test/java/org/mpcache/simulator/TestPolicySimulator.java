@@ -15,12 +15,49 @@ import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.mpcache.policy.CacheDecision;
 import org.mpcache.policy.MpCachePolicy;
 import org.mpcache.policy.ReplacementPolicy;
 
 class TestPolicySimulator {
   private static final Trace SMALL =
       Trace.generate(new PolicySimulator.Settings(7, 1, 300, 1.0, 80 * 1024, 128, 7));
+
+  /**
+   * After each job node 0 has half its capacity for input, as where its Dynamic Pool lent the
+   * rest to localized data: it frees what it holds over that through the policy's own scheme, as
+   * the master has a slave do, and only it does.
+   */
+  @Test
+  void aNodeWhoseRoomShrinksAfterEachJobHoldsNoMoreThanThatRoom() {
+    int half = SMALL.settings().cacheBlocksPerNode() / 2;
+    for (var policy : PolicySimulator.policies()) {
+      ReplacementPolicy instance = policy.get();
+      Set<Integer> shrunkNodes = new HashSet<>();
+      long[] evictedOnShrink = {0};
+      PolicySimulator.Result shrunk = PolicySimulator.run(SMALL, instance, ReadOrder.FILE,
+          Integer.MAX_VALUE, (job, node) -> node == 0 ? half : Integer.MAX_VALUE,
+          new PolicySimulator.ReadObserver() {
+            @Override
+            public void read(int job, long block, int node, CacheDecision decision) {
+            }
+
+            @Override
+            public void roomShrank(int job, int node, long[] evicted) {
+              shrunkNodes.add(node);
+              evictedOnShrink[0] += evicted.length;
+            }
+          });
+      PolicySimulator.Result full = PolicySimulator.run(SMALL, policy.get(), ReadOrder.FILE);
+      assertEquals(Set.of(0), shrunkNodes, shrunk.policy());
+      assertTrue(instance.usedBlocks(0) <= half, shrunk.policy() + ": "
+          + instance.usedBlocks(0) + " blocks over room for " + half);
+      assertTrue(evictedOnShrink[0] > 0, shrunk.policy());
+      assertTrue(shrunk.evictedForRoom() >= evictedOnShrink[0], "counted for room");
+      assertTrue(shrunk.blockHits() < full.blockHits(), shrunk.policy() + ": "
+          + shrunk.blockHits() + " hits against " + full.blockHits() + " with all the room");
+    }
+  }
 
   @Test
   void theOfflineBoundBoundsEveryPolicyAndRunsAreRepeatable() {
@@ -53,13 +90,14 @@ class TestPolicySimulator {
     for (var policy : PolicySimulator.policies()) {
       PolicySimulator.Result uncapped = PolicySimulator.run(SMALL, policy.get(), ReadOrder.FILE);
       PolicySimulator.Result roomy = PolicySimulator.run(SMALL, policy.get(), ReadOrder.FILE,
-          dataSets.size(), (job, block, node, decision) -> { });
+          dataSets.size(), PolicySimulator.RoomAfterJob.UNCHANGED,
+          (job, block, node, decision) -> { });
       assertEquals(0, roomy.dataSetsForgotten());
       assertEquals(uncapped.blockHits(), roomy.blockHits(), roomy.policy());
       assertEquals(uncapped.jobHits(), roomy.jobHits(), roomy.policy());
 
       PolicySimulator.Result capped = PolicySimulator.run(SMALL, policy.get(), ReadOrder.FILE, 2,
-          (job, block, node, decision) -> { });
+          PolicySimulator.RoomAfterJob.UNCHANGED, (job, block, node, decision) -> { });
       assertTrue(capped.dataSetsForgotten() > 0, capped.policy());
       assertEquals(uncapped.blockAccesses(), capped.blockAccesses());
     }

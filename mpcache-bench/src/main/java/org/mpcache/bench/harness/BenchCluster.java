@@ -448,6 +448,12 @@ final class BenchCluster implements StreamCluster {
     return spaceTuners().mapToLong(SpaceTuner::refusedBytes).sum();
   }
 
+  @Override
+  public long[] inputRoomBytes() {
+    return mpCacheDatasets().mapToLong(dataset -> dataset.getInputCache().capacityBytes())
+        .toArray();
+  }
+
   private Stream<MpCacheFsDataset> mpCacheDatasets() {
     return dfs.getDataNodes().stream().map(DataNode::getFSDataset)
         .filter(MpCacheFsDataset.class::isInstance).map(MpCacheFsDataset.class::cast);

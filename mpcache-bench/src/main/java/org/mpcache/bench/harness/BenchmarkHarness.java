@@ -302,11 +302,9 @@ public final class BenchmarkHarness {
       boolean planLogged = false;
       for (int i = 0; i < setups.size(); i++) {
         ClusterSetup setup = setups.get((first + i) % setups.size());
-        if (setup.mpCache() && setup.warmedUp() && !options.existingCluster()) {
-          saveDecisions(folder, seed, mix, setup);
-        }
         if (folder.done(seed, setup)) {
           log("seed %d, %s: already in %s, kept", seed, setup.label(), folder.dir());
+          saveDecisions(folder, seed, mix, setup);
           continue;
         }
         if (!planLogged) {
@@ -325,20 +323,25 @@ public final class BenchmarkHarness {
         log("seed %d, %s: %d jobs in %.1f min, outputs %s", seed, setup.label(), jobs.size(),
             (System.nanoTime() - startNanos) / 60e9,
             options.checkOutputs() ? "checked" : "not checked (--no-check)");
+        saveDecisions(folder, seed, mix, setup);
       }
     }
   }
 
   /**
-   * The simulator's decisions on the stream, by this code's policy: written even for a stream
-   * the folder holds, to compare an earlier run with (its policy unchanged since). A diagnostic:
-   * a failure to write it is logged, and the run goes on.
+   * The simulator's decisions on a warm mpCache stream the folder holds, by this code's policy
+   * with the room the run lent localized data: written even for a stream of an earlier sitting,
+   * to compare it with (its policy unchanged since). A diagnostic: a failure to write it is
+   * logged, and the run goes on.
    */
   private void saveDecisions(ResultsFolder folder, long seed, WorkloadMix mix,
       ClusterSetup setup) {
+    if (!setup.mpCache() || !setup.warmedUp() || options.existingCluster()) {
+      return;
+    }
     try {
-      folder.saveDecisions(seed, setup,
-          simulation(seed, mix, inputRoom(setup, mix)).decisions(setup.policy()));
+      folder.saveDecisions(seed, setup, simulation(seed, mix, inputRoom(setup, mix))
+          .decisions(setup.policy(), StreamSimulation.leastInputRoom(folder.stream(seed, setup))));
     } catch (IOException e) {
       log("seed %d, %s: the simulator's decisions were not written: %s", seed, setup.label(),
           e.getMessage());
@@ -424,16 +427,17 @@ public final class BenchmarkHarness {
     }
     Map<Long, Long> workingSets = new LinkedHashMap<>();
     seeds.forEach(seed -> workingSets.put(seed, mix(seed).workingSetBytes()));
-    return new Report(options.withRuns(seeds, setups), workingSets, simulated(seeds, setups),
-        results);
+    return new Report(options.withRuns(seeds, setups), workingSets,
+        simulated(seeds, setups, results), results);
   }
 
   /**
    * The timed jobs of each seed as each warm mpCache configuration's policy serves them in the
-   * simulator; none on an existing cluster, whose SSD caches the harness does not size.
+   * simulator, with the room its run lent localized data; none on an existing cluster, whose SSD
+   * caches the harness does not size.
    */
   private Map<ClusterSetup, Map<Long, List<SimulatedJob>>> simulated(List<Long> seeds,
-      List<ClusterSetup> setups) {
+      List<ClusterSetup> setups, List<JobResult> results) {
     Map<ClusterSetup, Map<Long, List<SimulatedJob>>> simulated = new LinkedHashMap<>();
     if (options.existingCluster()) {
       return simulated;
@@ -443,7 +447,9 @@ public final class BenchmarkHarness {
       for (ClusterSetup setup : setups) {
         if (setup.mpCache() && setup.warmedUp()) {
           simulated.computeIfAbsent(setup, s -> new TreeMap<>()).put(seed,
-              simulation(seed, mix, inputRoom(setup, mix)).timedJobs(setup.policy()));
+              simulation(seed, mix, inputRoom(setup, mix)).timedJobs(setup.policy(),
+                  StreamSimulation.leastInputRoom(results.stream().filter(
+                      job -> job.setup() == setup && job.seed() == seed).toList())));
         }
       }
     }

@@ -283,6 +283,12 @@ final class ExistingCluster implements StreamCluster {
     return 0;
   }
 
+  /** Not sampled: the master's report would cost each sample an RPC. */
+  @Override
+  public long[] inputRoomBytes() {
+    return new long[0];
+  }
+
   @Override
   public long[] hddBusyNanos() {
     return new long[0];

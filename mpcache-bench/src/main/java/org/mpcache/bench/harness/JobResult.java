@@ -34,6 +34,10 @@ import org.mpcache.bench.device.IoCause;
  * @param hddSecondsByCause busy seconds of the emulated HDDs while the job ran, summed over them,
  *     for each {@link IoCause} by its ordinal; NaN each when not emulated or not measured (results
  *     of earlier runs)
+ * @param leastInputRoomBytes each mpCache slave's least room for input data while the job ran,
+ *     in bytes, in node order: less than its cache leaves input where the Dynamic Pool lent room
+ *     to localized data; empty when not sampled (no mpCache, an existing cluster, results of
+ *     earlier runs)
  * @param sitting the results folder the job was run in, where a report merges several
  *     ({@code --merge}): its jobs pair with the baseline's of the same sitting only, since a
  *     machine's speed drifts between days; empty for a folder's own runs
@@ -43,7 +47,7 @@ public record JobResult(ClusterSetup setup, long seed, int index, String benchma
     double hitRatio, double hddUtilization, double busiestHdd, double busiestHddInMaps,
     double cpuUtilization, double dataLocalMaps, double cacheLocalMaps, long shuffleBytes,
     double localizedOnSsd, boolean firstRead, boolean outputChecked,
-    List<Double> hddSecondsByCause, String sitting) {
+    List<Double> hddSecondsByCause, List<Long> leastInputRoomBytes, String sitting) {
 
   /** The HDD time of a job whose devices were not emulated or not measured by cause. */
   static final List<Double> NOT_MEASURED =
@@ -53,12 +57,15 @@ public record JobResult(ClusterSetup setup, long seed, int index, String benchma
       + "busiest_hdd_in_maps,cpu_utilization,data_local_maps,cache_local_maps,shuffle_bytes,"
       + "localized_on_ssd,first_read,output_checked").split(",");
 
-  /** The columns before the sitting, which lines of earlier runs end with. */
+  /** The columns lines of earlier runs end with, before the sitting. */
   private static final int MEASURED_COLUMNS = BASE_COLUMNS.length + IoCause.values().length;
 
   static final String CSV_HEADER = String.join(",", BASE_COLUMNS) + Arrays.stream(
       IoCause.values()).map(cause -> ",hdd_" + cause.name().toLowerCase(Locale.ROOT) + "_seconds")
-      .collect(Collectors.joining()) + ",sitting";
+      .collect(Collectors.joining()) + ",least_input_room_bytes,sitting";
+
+  /** Slaves' figures in one column. */
+  private static final String SLAVE_SEPARATOR = ";";
 
   public JobResult {
     if (hddSecondsByCause.size() != IoCause.values().length) {
@@ -66,6 +73,7 @@ public record JobResult(ClusterSetup setup, long seed, int index, String benchma
           + hddSecondsByCause);
     }
     hddSecondsByCause = List.copyOf(hddSecondsByCause);
+    leastInputRoomBytes = List.copyOf(leastInputRoomBytes);
     if (sitting.contains(",")) {
       throw new IllegalArgumentException("a sitting's name holds no comma: " + sitting);
     }
@@ -83,7 +91,9 @@ public record JobResult(ClusterSetup setup, long seed, int index, String benchma
         fmt(busiestHddInMaps), fmt(cpuUtilization), fmt(dataLocalMaps), fmt(cacheLocalMaps),
         Long.toString(shuffleBytes), fmt(localizedOnSsd), Boolean.toString(firstRead),
         Boolean.toString(outputChecked)) + hddSecondsByCause.stream()
-            .map(seconds -> "," + fmt(seconds)).collect(Collectors.joining()) + "," + sitting;
+            .map(seconds -> "," + fmt(seconds)).collect(Collectors.joining()) + ","
+        + leastInputRoomBytes.stream().map(String::valueOf)
+            .collect(Collectors.joining(SLAVE_SEPARATOR)) + "," + sitting;
   }
 
   JobResult withOutputChecked() {
@@ -99,27 +109,31 @@ public record JobResult(ClusterSetup setup, long seed, int index, String benchma
     return new JobResult(setup, seed, index, benchmark, input, inputBytes, seconds, mapSeconds,
         reduceSeconds, hitRatio, hddUtilization, busiestHdd, busiestHddInMaps, cpuUtilization,
         dataLocalMaps, cacheLocalMaps, shuffleBytes, localizedOnSsd, firstRead, checked,
-        hddSecondsByCause, sittingName);
+        hddSecondsByCause, leastInputRoomBytes, sittingName);
   }
 
   /**
    * The job a line of {@link #csv()} describes; lines of earlier runs, without the HDD time by
-   * cause, are read as not measuring it, and without the sitting as a folder's own.
+   * cause or the slaves' room, are read as not measuring them, and without the sitting as a
+   * folder's own.
    */
   static JobResult parse(String line) {
     String[] f = line.split(",", -1);
     int columns = CSV_HEADER.split(",").length;
-    if (f.length != columns && f.length != MEASURED_COLUMNS && f.length != BASE_COLUMNS.length) {
+    if (f.length != columns && f.length != MEASURED_COLUMNS + 1 && f.length != MEASURED_COLUMNS
+        && f.length != BASE_COLUMNS.length) {
       throw new IllegalArgumentException("not a line of a results CSV (" + CSV_HEADER + "): "
           + line);
     }
+    List<Long> room = f.length != columns || f[MEASURED_COLUMNS].isEmpty() ? List.of()
+        : Arrays.stream(f[MEASURED_COLUMNS].split(SLAVE_SEPARATOR)).map(Long::valueOf).toList();
     return new JobResult(ClusterSetup.of(f[0]), Long.parseLong(f[1]), Integer.parseInt(f[2]),
         f[3], f[4], Long.parseLong(f[5]), num(f[6]), num(f[7]), num(f[8]), num(f[9]),
         num(f[10]), num(f[11]), num(f[12]), num(f[13]), num(f[14]), num(f[15]),
         Long.parseLong(f[16]), num(f[17]), Boolean.parseBoolean(f[18]),
         Boolean.parseBoolean(f[19]), f.length == BASE_COLUMNS.length ? NOT_MEASURED
             : Arrays.stream(f, BASE_COLUMNS.length, MEASURED_COLUMNS).map(JobResult::num)
-                .toList(), f.length == columns ? f[MEASURED_COLUMNS] : "");
+                .toList(), room, f.length > MEASURED_COLUMNS ? f[f.length - 1] : "");
   }
 
   private static String fmt(double value) {

@@ -3,6 +3,7 @@ package org.mpcache.bench.harness;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -98,12 +99,14 @@ final class JobStream {
     boolean ok;
     long wallNanos;
     double busiestInMaps;
-    try (HddBusySampler sampler = new HddBusySampler(cluster::hddBusyNanos)) {
+    long[] leastInputRoom;
+    try (JobSampler sampler = new JobSampler(cluster::hddBusyNanos, cluster::inputRoomBytes)) {
       long start = System.nanoTime();
       ok = job.waitForCompletion(false);
       wallNanos = System.nanoTime() - start;
       busiestInMaps = ok ? sampler.busiestShare(job.getStartTime(), lastMapFinish(job))
           : Double.NaN;
+      leastInputRoom = sampler.leastInputRoom();
     }
     double cpuBusy = cluster.onThisMachine() ? MachineCpu.read().busySince(cpuBefore)
         : Double.NaN;
@@ -146,7 +149,8 @@ final class JobStream {
         spec.input().source().dirName() + "/k" + spec.input().k(), inputBytes, seconds,
         mapSeconds, seconds - mapSeconds, hit, hdd[0], hdd[1], busiestInMaps, cpuBusy,
         dataLocal, cacheLocal, counters.findCounter(TaskCounter.REDUCE_SHUFFLE_BYTES).getValue(),
-        localizedOnSsd, firstRead, false, hddSecondsByCause, "");
+        localizedOnSsd, firstRead, false, hddSecondsByCause,
+        Arrays.stream(leastInputRoom).boxed().toList(), "");
   }
 
   /** Seconds of busy time from {@code before} to {@code after}; not measured when empty. */

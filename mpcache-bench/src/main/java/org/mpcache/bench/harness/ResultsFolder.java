@@ -126,12 +126,20 @@ final class ResultsFolder {
     if (files != null) {
       Arrays.sort(files);
       for (File file : files) {
-        List<String> lines = Files.readAllLines(file.toPath(), StandardCharsets.UTF_8);
-        lines.stream().skip(1).filter(line -> !line.isBlank()).map(JobResult::parse)
-            .forEach(jobs::add);
+        jobs.addAll(read(file));
       }
     }
     return jobs;
+  }
+
+  /** The jobs of one finished stream; none when the folder does not hold it. */
+  List<JobResult> stream(long seed, ClusterSetup setup) throws IOException {
+    return done(seed, setup) ? read(file(seed, setup)) : List.of();
+  }
+
+  private static List<JobResult> read(File file) throws IOException {
+    return Files.readAllLines(file.toPath(), StandardCharsets.UTF_8).stream().skip(1)
+        .filter(line -> !line.isBlank()).map(JobResult::parse).toList();
   }
 
   private File file(long seed, ClusterSetup setup) {

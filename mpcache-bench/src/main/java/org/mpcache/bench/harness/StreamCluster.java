@@ -58,6 +58,13 @@ interface StreamCluster extends AutoCloseable {
   /** Localized bytes the slaves refused (tasks wrote them to HDD) so far; 0 when not known. */
   long localizedRefusedBytes();
 
+  /**
+   * Each mpCache slave's room for input data now, in bytes, in the order of {@link
+   * #dataNodeAddresses}: less than its cache leaves input while the Dynamic Pool lends room to
+   * localized data; empty when mpCache is off or the slaves cannot be seen.
+   */
+  long[] inputRoomBytes();
+
   /** Busy time of each emulated HDD so far, in nanoseconds; empty when not emulated. */
   long[] hddBusyNanos();
 

@@ -20,6 +20,7 @@ import org.mpcache.simulator.JobBound;
 import org.mpcache.simulator.OfflineBound;
 import org.mpcache.simulator.PolicySimulator;
 import org.mpcache.simulator.PumaWorkload;
+import org.mpcache.simulator.ReadOrder;
 import org.mpcache.simulator.Trace;
 import org.mpcache.simulator.TraceJob;
 
@@ -30,7 +31,10 @@ import org.mpcache.simulator.TraceJob;
  * blocks are placed as the stream places them ({@link StreamPlacement}, one replica); each node
  * caches as many whole blocks of the stream's block size as the room its cache leaves input data
  * at most ({@link ClusterSetup#inputCeilingBytes}). The running cache also lends part of that
- * room to localized data while tasks write it; the simulation does not. A timed job whose client
+ * room to localized data while tasks write it: given each node's least room during each timed
+ * job as a run sampled it, the simulation takes that room away at the job's end, and the node
+ * frees what it holds over it through the policy, as the master has a slave do (the run lends
+ * while the job's maps still read; the simulation after its reads). A timed job whose client
  * reads its input before the tasks do (tera-sort's sampler, {@link
  * org.mpcache.puma.PumaBenchmark#splitsReadByClient}) is preceded by an untimed read of its data
  * set, as the cache sees it: exact while the client reads every block, as it does of data sets
@@ -46,7 +50,11 @@ final class StreamSimulation {
   record Figures(String name, double blockHitRatio, double jobHitRatio) {
   }
 
+  /** No timed job's room sampled: the simulation keeps every node's whole room. */
+  static final List<List<Long>> NOTHING_LENT = List.of();
+
   private final Trace trace;
+  private final long blockBytes;
   /** Each trace job's index among the timed jobs; -1 for the history and clients' reads. */
   private final int[] timedIndex;
   /** What each trace job is, in the words of the harness's log ({@link #decisions}). */
@@ -56,6 +64,7 @@ final class StreamSimulation {
 
   StreamSimulation(WorkloadMix mix, int nodes, long blockBytes, long inputBytesPerNode, double s,
       long seed) {
+    this.blockBytes = blockBytes;
     Map<WorkloadMix.DataSet, TraceJob> placed = new HashMap<>();
     StreamPlacement placement = new StreamPlacement(mix, blockBytes);
     for (WorkloadMix.DataSet dataSet : mix.dataSets()) {
@@ -99,6 +108,25 @@ final class StreamSimulation {
     this.trace = Trace.of(settings, jobs);
   }
 
+  /**
+   * Each timed job's least room for input on each node, by the job's index, as a stream's run
+   * sampled it ({@link JobResult#leastInputRoomBytes}); of a stream run in several sittings, the
+   * first sitting's.
+   */
+  static List<List<Long>> leastInputRoom(List<JobResult> stream) {
+    List<List<Long>> room = new ArrayList<>();
+    for (JobResult job : stream) {
+      while (room.size() <= job.index()) {
+        room.add(null);
+      }
+      if (room.get(job.index()) == null) {
+        room.set(job.index(), job.leastInputRoomBytes());
+      }
+    }
+    room.replaceAll(nodes -> nodes == null ? List.of() : nodes);
+    return room;
+  }
+
   /** One timed job as a policy served it in the simulation: its blocks and how many hit. */
   record SimulatedJob(int blocks, int hits) {
     boolean whole() {
@@ -112,7 +140,7 @@ final class StreamSimulation {
     List<String> policies = new ArrayList<>(List.of(ReplacementPolicies.DEFAULT));
     policies.addAll(BASELINES);
     for (String name : policies) {
-      List<SimulatedJob> jobs = timedJobs(name);
+      List<SimulatedJob> jobs = timedJobs(name, NOTHING_LENT);
       figures.add(new Figures(name,
           jobs.stream().mapToInt(SimulatedJob::hits).sum()
               / (double) jobs.stream().mapToInt(SimulatedJob::blocks).sum(),
@@ -127,50 +155,71 @@ final class StreamSimulation {
 
   /**
    * The timed jobs in order, as {@code policy} (a name {@link ReplacementPolicies} knows) serves
-   * them.
+   * them, each node's room taken down after each timed job to what {@code leastInputRoom} gives
+   * (by the job's index, each node's bytes in node order; none for a job or node it does not
+   * list).
    */
-  List<SimulatedJob> timedJobs(String policy) {
+  List<SimulatedJob> timedJobs(String policy, List<List<Long>> leastInputRoom) {
     TimedJobs jobs = new TimedJobs();
-    PolicySimulator.run(trace, policy(policy), jobs);
+    run(policy, leastInputRoom, jobs);
     jobs.endJob();
     return jobs.served;
+  }
+
+  private void run(String policy, List<List<Long>> leastInputRoom,
+      PolicySimulator.ReadObserver observer) {
+    PolicySimulator.run(trace, policy(policy), ReadOrder.FILE, Integer.MAX_VALUE,
+        (job, node) -> {
+          int timed = timedIndex[job];
+          List<Long> room = timed < 0 || timed >= leastInputRoom.size() ? List.of()
+              : leastInputRoom.get(timed);
+          return node < room.size() ? (int) Math.min(Integer.MAX_VALUE,
+              room.get(node) / blockBytes) : Integer.MAX_VALUE;
+        }, observer);
   }
 
   /**
    * The stream's reads, history and clients' reads included, as {@code policy} decides them: one
    * line a job, then one a read that misses (admitted, with the copies it evicts on that node, or
    * refused); hits are not listed, nor copies a policy condemns on other nodes (mpcache's
-   * To_Del). Put beside the master's log of a run (its "admitting block" and "refuses block"
-   * lines) it shows where the run and the simulation part (docs/benchmarks.md, "Against the
-   * specification").
+   * To_Del); then, after a job, a node's room lent to localized data ({@link #timedJobs}) and
+   * what it evicts for it. Put beside the master's log of a run (its "admitting block", "refuses
+   * block" and "room lent to localized data" lines) it shows where the run and the simulation
+   * part (docs/benchmarks.md, "Against the specification").
    */
-  List<String> decisions(String policy) {
+  List<String> decisions(String policy, List<List<Long>> leastInputRoom) {
     List<String> lines = new ArrayList<>();
     int[] lastJob = {-1};
-    PolicySimulator.run(trace, policy(policy),
-        (job, block, node, decision) -> {
-          if (job != lastJob[0]) {
-            lastJob[0] = job;
-            lines.add(jobNames.get(job));
-          }
-          if (decision.hit()) {
-            return;
-          }
-          StringBuilder line = new StringBuilder("  ").append(fileName(block))
-              .append(" on node ").append(node);
-          if (!decision.admitted()) {
-            line.append(": refused");
-          } else {
-            long[] evict = decision.evict();
-            line.append(": admitted, evicting ").append(evict.length);
-            for (int i = 0; i < evict.length; i++) {
-              line.append(i == 0 ? " (" : ", ").append(fileName(evict[i]));
-            }
-            line.append(evict.length > 0 ? ")" : "");
-          }
-          lines.add(line.toString());
-        });
+    run(policy, leastInputRoom, new PolicySimulator.ReadObserver() {
+      @Override
+      public void read(int job, long block, int node, CacheDecision decision) {
+        if (job != lastJob[0]) {
+          lastJob[0] = job;
+          lines.add(jobNames.get(job));
+        }
+        if (decision.hit()) {
+          return;
+        }
+        lines.add("  " + fileName(block) + " on node " + node + (decision.admitted()
+            ? ": admitted, evicting " + evicting(decision.evict()) : ": refused"));
+      }
+
+      @Override
+      public void roomShrank(int job, int node, long[] evicted) {
+        lines.add("  room on node " + node + " lent to localized data: evicting "
+            + evicting(evicted));
+      }
+    });
     return lines;
+  }
+
+  /** How many copies go, and which. */
+  private String evicting(long[] evict) {
+    StringBuilder line = new StringBuilder().append(evict.length);
+    for (int i = 0; i < evict.length; i++) {
+      line.append(i == 0 ? " (" : ", ").append(fileName(evict[i]));
+    }
+    return line.append(evict.length > 0 ? ")" : "").toString();
   }
 
   /** The block's data set and index in it, and its stream-wide file number. */

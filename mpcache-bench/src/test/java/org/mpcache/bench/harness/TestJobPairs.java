@@ -18,7 +18,7 @@ class TestJobPairs {
   private static JobResult job(ClusterSetup setup, long seed, int index, String benchmark) {
     return new JobResult(setup, seed, index, benchmark, "in/k" + index, 1, 10, 5, 5, Double.NaN,
         Double.NaN, Double.NaN, Double.NaN, Double.NaN, 1, Double.NaN, 0, Double.NaN, false,
-        true, JobResult.NOT_MEASURED, "");
+        true, JobResult.NOT_MEASURED, List.of(), "");
   }
 
   /** Stock ran jobs 0–3 of seeds 1 and 2; mpCache all but seed 2's job 1. */

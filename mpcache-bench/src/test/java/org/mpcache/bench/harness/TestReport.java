@@ -76,7 +76,7 @@ class TestReport {
         grep ? 8 * MB : 24 * MB, seconds, grep ? seconds : seconds / 2, grep ? 0 : seconds / 2,
         hitRatio(setup, index), 0.7, 0.9, 0.9, 0.5, 1.0,
         setup.mpCache() ? 0.75 : Double.NaN, grep ? 0 : 24 * MB,
-        setup.localized() ? 0.5 : Double.NaN, index < 2, true, hddSeconds(setup), "");
+        setup.localized() ? 0.5 : Double.NaN, index < 2, true, hddSeconds(setup), List.of(), "");
   }
 
   /** Stock's HDDs busy with input reads; mpCache's with half of them; memory not measured. */
@@ -117,7 +117,7 @@ class TestReport {
         j.inputBytes(), j.seconds(), j.mapSeconds(), j.reduceSeconds(), j.hitRatio(),
         j.hddUtilization(), j.busiestHdd(), busiestHddInMaps, cpuUtilization,
         j.dataLocalMaps(), j.cacheLocalMaps(), j.shuffleBytes(), j.localizedOnSsd(),
-        j.firstRead(), outputChecked, hddSecondsByCause, j.sitting());
+        j.firstRead(), outputChecked, hddSecondsByCause, j.leastInputRoomBytes(), j.sitting());
   }
 
   /** The job as it runs on a day when everything takes {@code factor} times as long. */
@@ -127,7 +127,7 @@ class TestReport {
         factor * j.reduceSeconds(), j.hitRatio(), j.hddUtilization(), j.busiestHdd(),
         j.busiestHddInMaps(), j.cpuUtilization(), j.dataLocalMaps(), j.cacheLocalMaps(),
         j.shuffleBytes(), j.localizedOnSsd(), j.firstRead(), j.outputChecked(),
-        j.hddSecondsByCause(), j.sitting());
+        j.hddSecondsByCause(), j.leastInputRoomBytes(), j.sitting());
   }
 
   private static Report report(List<JobResult> results) {
@@ -213,7 +213,7 @@ class TestReport {
         j.inputBytes(), j.seconds(), j.mapSeconds(), j.reduceSeconds(), j.hitRatio(),
         j.hddUtilization(), j.busiestHdd(), j.busiestHddInMaps(), j.cpuUtilization(),
         j.dataLocalMaps(), j.cacheLocalMaps(), j.shuffleBytes(), share, j.firstRead(),
-        j.outputChecked(), j.hddSecondsByCause(), j.sitting());
+        j.outputChecked(), j.hddSecondsByCause(), j.leastInputRoomBytes(), j.sitting());
   }
 
   @Test

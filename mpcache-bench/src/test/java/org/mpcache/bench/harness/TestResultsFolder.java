@@ -17,7 +17,8 @@ class TestResultsFolder {
   static JobResult job(ClusterSetup setup, long seed, int index) {
     return new JobResult(setup, seed, index, "grep", "wikipedia/k1", 8 << 20, 30.5, 20, 10.5,
         setup.mpCache() ? 0.75 : Double.NaN, 0.5, 0.9, 0.95, 0.4, 1.0, Double.NaN, 0,
-        Double.NaN, index == 0, true, List.of(12.5, 0.0, 3.25, 0.0, 1.0, 2.0, Double.NaN), "");
+        Double.NaN, index == 0, true, List.of(12.5, 0.0, 3.25, 0.0, 1.0, 2.0, Double.NaN),
+        setup.mpCache() ? List.of(32L << 20, 16L << 20, 32L << 20) : List.of(), "");
   }
 
   @Test
@@ -52,11 +53,24 @@ class TestResultsFolder {
     JobResult job = job(ClusterSetup.MPCACHE_COLD, 3, 7);
     assertEquals(job.toString(), JobResult.parse(job.csv()).toString());
     JobResult merged = job.inSitting("stream-2026-11-27");
-    assertEquals(merged, JobResult.parse(merged.csv()));
-    String withoutSitting = job.csv().substring(0, job.csv().lastIndexOf(','));
-    assertEquals(job.toString(), JobResult.parse(withoutSitting).toString(),
-        "a line of a run before sittings: the folder's own");
+    assertEquals(merged.toString(), JobResult.parse(merged.csv()).toString());
+    JobResult stock = job(ClusterSetup.STOCK, 3, 7);
+    assertEquals(List.of(), JobResult.parse(stock.csv()).leastInputRoomBytes());
     assertThrows(IllegalArgumentException.class, () -> JobResult.parse("stock,1,2"));
+  }
+
+  @Test
+  void aResultLineOfARunBeforeTheSlavesRoomWasSampledReadsAsNotSamplingIt() {
+    String line = job(ClusterSetup.MPCACHE, 3, 7).inSitting("stream-2026-11-27").csv();
+    int sitting = line.lastIndexOf(',');
+    int room = line.lastIndexOf(',', sitting - 1);
+    JobResult merged = JobResult.parse(line.substring(0, room) + line.substring(sitting));
+    assertEquals(List.of(), merged.leastInputRoomBytes());
+    assertEquals("stream-2026-11-27", merged.sitting());
+    assertEquals(12.5, merged.hddSeconds(IoCause.values()[0]));
+    JobResult own = JobResult.parse(line.substring(0, room));
+    assertEquals(List.of(), own.leastInputRoomBytes());
+    assertEquals("", own.sitting(), "a line of a run before sittings: the folder's own");
   }
 
   @Test

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -74,7 +75,7 @@ class TestStreamSimulation {
   @Test
   void eachTimedJobReadsEveryBlockOfItsInputInTheStreamsOrder() {
     List<SimulatedJob> jobs = new StreamSimulation(MIX, 3, 8 * MB, 30 * MB, 1.0, 1)
-        .timedJobs(ReplacementPolicies.DEFAULT);
+        .timedJobs(ReplacementPolicies.DEFAULT, StreamSimulation.NOTHING_LENT);
     assertEquals(MIX.jobs().size(), jobs.size());
     for (WorkloadMix.JobSpec job : MIX.jobs()) {
       SimulatedJob simulated = jobs.get(job.index());
@@ -95,8 +96,10 @@ class TestStreamSimulation {
   void theDecisionsListEachJobsMissesUnderIt() {
     int nodes = 3;
     StreamSimulation simulation = new StreamSimulation(MIX, nodes, 8 * MB, 30 * MB, 1.0, 1);
-    List<String> lines = simulation.decisions(ReplacementPolicies.DEFAULT);
-    List<SimulatedJob> timed = simulation.timedJobs(ReplacementPolicies.DEFAULT);
+    List<String> lines =
+        simulation.decisions(ReplacementPolicies.DEFAULT, StreamSimulation.NOTHING_LENT);
+    List<SimulatedJob> timed =
+        simulation.timedJobs(ReplacementPolicies.DEFAULT, StreamSimulation.NOTHING_LENT);
     List<String> expectedHeaders = new ArrayList<>();
     for (WorkloadMix.JobSpec job : MIX.history()) {
       expectedHeaders.add("warm-up read " + (expectedHeaders.size() + 1) + "/"
@@ -149,5 +152,50 @@ class TestStreamSimulation {
     assertTrue(lines.stream().anyMatch(l -> l.endsWith(": refused"))
         && lines.stream().anyMatch(l -> l.matches(".*: admitted, evicting [1-9].*")),
         "a quarter of the working set refuses some blocks and evicts for others");
+  }
+
+  /**
+   * A run that lent node 1 all but one block of its room during every timed job: the simulation
+   * takes that room away after each timed job (not after the warm-up's reads), node 1 alone
+   * evicts for it, through the policy, and the default serves fewer of the timed jobs' blocks
+   * than with all its room; a job the run's figures do not list lends nothing.
+   */
+  @Test
+  void roomTheRunLentLocalizedDataIsFreedAfterEachTimedJob() {
+    StreamSimulation simulation = new StreamSimulation(MIX, 3, 8 * MB, 30 * MB, 1.0, 1);
+    List<List<Long>> lent =
+        Collections.nCopies(MIX.jobs().size(), List.of(30 * MB, 8 * MB, 30 * MB));
+    String header = "";
+    int shrinks = 0;
+    for (String line : simulation.decisions(ReplacementPolicies.DEFAULT, lent)) {
+      if (!line.startsWith("  ")) {
+        header = line;
+      } else if (line.startsWith("  room on node")) {
+        assertTrue(line.matches("  room on node 1 lent to localized data: evicting [1-9].*"),
+            line);
+        assertTrue(header.startsWith("timed job "), line + " under " + header);
+        shrinks++;
+      }
+    }
+    assertTrue(shrinks > 0, "node 1 held more than a block after some timed job");
+    assertTrue(hits(simulation.timedJobs(ReplacementPolicies.DEFAULT, lent))
+        < hits(simulation.timedJobs(ReplacementPolicies.DEFAULT, StreamSimulation.NOTHING_LENT)));
+    assertEquals(hits(simulation.timedJobs(ReplacementPolicies.DEFAULT, List.of(List.of()))),
+        hits(simulation.timedJobs(ReplacementPolicies.DEFAULT, StreamSimulation.NOTHING_LENT)));
+  }
+
+  @Test
+  void eachTimedJobsRoomIsTheFirstSittingsAndAJobNotSampledLendsNothing() {
+    JobResult first = TestResultsFolder.job(ClusterSetup.MPCACHE, 1, 2);
+    JobResult later = JobResult.parse(first.inSitting("later").csv()
+        .replace("33554432;16777216;33554432", "8388608;8388608;8388608"));
+    assertEquals(List.of(8L << 20, 8L << 20, 8L << 20), later.leastInputRoomBytes());
+    assertEquals(List.of(List.of(), List.of(), first.leastInputRoomBytes()),
+        StreamSimulation.leastInputRoom(List.of(first, later)));
+    assertEquals(List.of(), StreamSimulation.leastInputRoom(List.of()));
+  }
+
+  private static int hits(List<SimulatedJob> jobs) {
+    return jobs.stream().mapToInt(SimulatedJob::hits).sum();
   }
 }
