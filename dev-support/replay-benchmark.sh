@@ -10,7 +10,7 @@
 set -euo pipefail
 # shellcheck source=caller-paths.sh
 source "$(dirname "$0")/caller-paths.sh"
-absolute_paths "--out --trace" "$@"
+absolute_paths "--out --trace --swim --audit-log --listing" "$@"
 set -- "${ARGS[@]+"${ARGS[@]}"}"
 cd "$(dirname "$0")/.."
 out=mpcache-bench/target/bench/replay

@@ -59,7 +59,8 @@ public final class ReplayBenchmark {
     int readers = Integer.parseInt(given.value("readers-per-node"));
     Path out = Path.of(given.value("out"));
     Files.createDirectories(out);
-    Trace trace = TraceOptions.trace(given, settings);
+    Trace trace = TraceOptions.trace(given, settings, System.out);
+    TraceReplay.requireWholeReads(trace);
     trace.write(out.resolve("trace.txt")); // what was replayed, to replay again with --trace
     int measuredFrom = Math.min(warmup, trace.jobs());
     PolicySimulator.Settings used = trace.settings();

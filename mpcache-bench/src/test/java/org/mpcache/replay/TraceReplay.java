@@ -81,11 +81,27 @@ public final class TraceReplay implements AutoCloseable {
   }
 
   /**
+   * Refuses a trace with a job that reads part of its data set: the master forms a data-set
+   * access from a pass over as many blocks as the data set holds (docs/policies.md, "Real
+   * workloads").
+   */
+  public static void requireWholeReads(Trace trace) {
+    for (TraceJob job : trace) {
+      if (!job.readsWhole()) {
+        throw new IllegalArgumentException("the replay reads data sets whole; a job over data "
+            + "set " + job.dataSet().id() + " reads " + job.reads() + " of its "
+            + job.dataSet().blocks() + " blocks");
+      }
+    }
+  }
+
+  /**
    * Starts the cluster with the master running {@code policy} and writes the blocks the trace
    * reads. {@code readersPerNode} 0 reads one block at a time, settling after each.
    */
   public TraceReplay(Trace trace, String policy, int blockBytes, int readersPerNode,
       String name) throws IOException {
+    requireWholeReads(trace);
     this.trace = trace;
     this.blockBytes = blockBytes;
     this.readersPerNode = readersPerNode;

@@ -11,13 +11,16 @@ import java.util.function.IntPredicate;
  * An upper bound on the job hits of any policy on a trace (docs/policies.md, "Bounds"), beside
  * {@link OfflineBound}, which bounds block hits only.
  *
- * <p>A job hits when every read of its data set finds a copy. Copies are made only when a block
- * is read, and only jobs over a data set read its blocks, so each block of a hitting job's data
- * set kept a copy from the previous job over that data set until this one: at every job boundary
- * in between (just before each later job starts) the cluster held the whole data set. The jobs
- * that hit therefore pack intervals of boundaries, each weighing its data set's blocks, under the
- * cluster's copies ({@code nodes × cache blocks a node}) at every boundary; a first read, or a
- * data set larger than the cluster's cache, never hits. The bound is the Lagrangian dual of that
+ * <p>A job hits when each of its reads finds a copy. Copies are made only when a block is read,
+ * so each block a hitting job reads kept a copy from the last earlier job that read it until this
+ * one: at every job boundary after the latest of those jobs (just before each later job starts)
+ * the cluster held every block the job reads. The jobs that hit therefore pack intervals of
+ * boundaries, each weighing the blocks its job reads, under the cluster's copies
+ * ({@code nodes × cache blocks a node}) at every boundary: two intervals at one boundary hold
+ * different blocks, since a block both jobs read was read again by the first, after the second's
+ * interval began. A job reading a block no earlier job read, or more blocks than the cluster's
+ * cache holds, never hits. Of jobs that read whole data sets, the interval starts after the
+ * previous job over the same data set. The bound is the Lagrangian dual of that
  * packing's linear relaxation, {@code C·Σλ + Σ_j max(0, 1 − s_j·Σ_{t∈I_j} λ_t)}, which is at least
  * the packing's optimum for every {@code λ ≥ 0}: it starts from the best constant multiplier and
  * takes subgradient steps, keeping the lowest value (each one is a valid bound, so the steps only
@@ -33,9 +36,9 @@ public final class JobBound {
   }
 
   /**
-   * The hitting jobs' packing problem: for each job that can hit, the boundaries its data set
-   * must stay cached over, {@code first[i]..last[i]} (boundary t: just before job t), and its
-   * weight in blocks; {@code boundaries} is the trace's job count.
+   * The hitting jobs' packing problem: for each job that can hit, the boundaries the blocks it
+   * reads must stay cached over, {@code first[i]..last[i]} (boundary t: just before job t), and
+   * its weight in blocks; {@code boundaries} is the trace's job count.
    */
   record Packing(int[] first, int[] last, int[] weight, int boundaries, long capacity) {
     int intervals() {
@@ -60,14 +63,20 @@ public final class JobBound {
   static Packing packing(Trace trace, IntPredicate measured) {
     PolicySimulator.Settings settings = trace.settings();
     long capacity = (long) settings.cacheBlocksPerNode() * settings.nodes();
-    Map<Integer, Integer> lastJobOf = new HashMap<>();
+    Map<Long, Integer> lastRead = new HashMap<>(); // by block, the last job that read it
     List<int[]> intervals = new ArrayList<>();
     int job = 0;
     for (TraceJob traced : trace) {
-      Integer previous = lastJobOf.put(traced.dataSet().id(), job);
-      int blocks = traced.dataSet().blocks();
-      if (measured.test(job) && previous != null && blocks <= capacity) {
-        intervals.add(new int[] {previous + 1, job, blocks});
+      int since = -1;
+      boolean everyBlockReadBefore = true;
+      for (int k = 0; k < traced.reads(); k++) {
+        Integer previous = lastRead.put(traced.block(traced.readIndex(k)), job);
+        everyBlockReadBefore &= previous != null;
+        since = Math.max(since, previous == null ? -1 : previous);
+      }
+      int blocks = traced.reads();
+      if (measured.test(job) && everyBlockReadBefore && blocks <= capacity) {
+        intervals.add(new int[] {since + 1, job, blocks});
       }
       job++;
     }

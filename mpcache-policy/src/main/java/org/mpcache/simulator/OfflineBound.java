@@ -1,14 +1,10 @@
 package org.mpcache.simulator;
 
-import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.PriorityQueue;
 import java.util.function.IntPredicate;
 import java.util.stream.IntStream;
-
-import org.mpcache.policy.DataSet;
 
 /**
  * The clairvoyant bound on block hits beside the real policies: Belady's MIN over blocks, with
@@ -44,24 +40,21 @@ public final class OfflineBound {
       IntPredicate measured) {
     long start = System.nanoTime();
     PolicySimulator.Settings settings = jobs.settings();
-    List<DataSet> dataSets = new ArrayList<>();
-    List<Long> firstBlocks = new ArrayList<>();
     int accesses = 0;
     for (TraceJob job : jobs) {
-      dataSets.add(job.dataSet());
-      firstBlocks.add(job.firstBlock());
-      accesses += job.dataSet().blocks();
+      accesses += job.reads();
     }
-    DataSet[] trace = dataSets.toArray(new DataSet[0]);
     long[] blocks = new long[accesses];
     int[] jobOf = new int[accesses];
-    for (int i = 0, at = 0; i < trace.length; i++) {
-      long first = firstBlocks.get(i);
-      int[] shuffle = order.shuffle(trace[i].blocks(), settings.seed(), i);
-      for (int b = 0; b < trace[i].blocks(); b++, at++) {
-        blocks[at] = first + ReadOrder.blockRead(shuffle, b);
-        jobOf[at] = i;
+    int jobIndex = 0;
+    int at = 0;
+    for (TraceJob job : jobs) {
+      int[] shuffle = order.shuffle(job.reads(), settings.seed(), jobIndex);
+      for (int k = 0; k < job.reads(); k++, at++) {
+        blocks[at] = job.block(job.readIndex(ReadOrder.blockRead(shuffle, k)));
+        jobOf[at] = jobIndex;
       }
+      jobIndex++;
     }
     int[] nextUse = new int[accesses];
     Map<Long, Integer> seen = new HashMap<>();
@@ -110,7 +103,7 @@ public final class OfflineBound {
       farthest.add(new long[] {nextUse[i], block});
     }
     return new PolicySimulator.Result("offline bound", counted, hits,
-        IntStream.range(0, trace.length).filter(measured).count(), 0,
+        IntStream.range(0, jobIndex).filter(measured).count(), 0,
         evicted, 0, 0, (System.nanoTime() - start) / 1e9, cached.size() + evicted,
         new long[PolicySimulator.QUARTERS], 0);
   }

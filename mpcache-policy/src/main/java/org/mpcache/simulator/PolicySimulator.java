@@ -78,6 +78,11 @@ public final class PolicySimulator {
       return new Settings(nodes, tenants, jobs, zipfS, cacheMbPerNode, blockMb, newSeed,
           shiftEvery);
     }
+
+    public Settings withCacheMbPerNode(long newCacheMbPerNode) {
+      return new Settings(nodes, tenants, jobs, zipfS, newCacheMbPerNode, blockMb, seed,
+          shiftEvery);
+    }
   }
 
   private PolicySimulator() {
@@ -162,9 +167,9 @@ public final class PolicySimulator {
       }
       policy.dataSetAccessed(dataSet);
       boolean allHit = true;
-      int[] shuffle = order.shuffle(dataSet.blocks(), settings.seed(), jobIndex);
-      for (int k = 0; k < dataSet.blocks(); k++) {
-        int i = ReadOrder.blockRead(shuffle, k);
+      int[] shuffle = order.shuffle(job.reads(), settings.seed(), jobIndex);
+      for (int k = 0; k < job.reads(); k++) {
+        int i = job.readIndex(ReadOrder.blockRead(shuffle, k));
         long block = job.block(i);
         int node = readerOf(job, i, policy::isCached);
         CacheDecision decision = policy.access(node, block, dataSet);
@@ -249,7 +254,11 @@ public final class PolicySimulator {
       .valued("read-order", "ORDER", ReadOrder.FILE.option(), "the order of a job's block "
           + "reads: file or shuffled")
       .valued("max-tracked", "N", null, "forget data sets beyond N tracked, as the master's "
-          + "dfs.mpcache.master.dataset.max-tracked (one trace only)");
+          + "dfs.mpcache.master.dataset.max-tracked (one trace only)")
+      .flag("per-sample", "with --swim, simulate each hourly sample of --samples alone, with an"
+          + " empty cache, and report means with 95 % intervals over the samples")
+      .valued("cache-shares", "LIST", "1/16,1/8,1/4,1/2,1", "with --per-sample, the caches to"
+          + " simulate, as shares of each sample's re-read working set (instead of --cache-gb)");
 
   public static void main(String[] args) throws IOException {
     try {
@@ -280,9 +289,9 @@ public final class PolicySimulator {
         throw new IllegalArgumentException("--max-tracked runs one trace; --seeds and --csv run"
             + " without a cap on tracked data sets");
       }
-      if (options.has("trace")) {
-        throw new IllegalArgumentException("--trace replays one trace; --seeds and --csv draw a"
-            + " trace per seed");
+      if (TraceOptions.replays(options)) {
+        throw new IllegalArgumentException("--trace, --swim and --audit-log replay one trace;"
+            + " --seeds and --csv draw a trace per seed");
       }
       Path file = Path.of(options.has("csv") ? options.value("csv") : "simulator-runs.csv");
       List<SimulatorRuns.Row> rows = SimulatorRuns.run(settings, order,
@@ -293,7 +302,21 @@ public final class PolicySimulator {
       System.out.println(file.toAbsolutePath());
       return;
     }
-    Trace trace = TraceOptions.trace(options, settings);
+    if (options.has("per-sample") || options.has("cache-shares")) {
+      if (!options.has("swim") || !options.has("per-sample") || maxTracked != Integer.MAX_VALUE
+          || options.has("write-trace")) {
+        throw new IllegalArgumentException("--per-sample runs each sample of a SWIM workload"
+            + " (--swim) at the caches --cache-shares gives, without --max-tracked or"
+            + " --write-trace");
+      }
+      int[] samples = TraceOptions.samples(options);
+      SampleRuns.run(SwimTrace.read(Path.of(options.value("swim"))),
+          TraceOptions.reading(options), PartialRead.of(options.value("part")), samples[0],
+          samples[1], settings, shares(options.value("cache-shares")), names, order,
+          System.out);
+      return;
+    }
+    Trace trace = TraceOptions.trace(options, settings, System.out);
     if (options.has("write-trace")) {
       String writeTo = options.value("write-trace");
       if (order != ReadOrder.FILE) {
@@ -309,7 +332,7 @@ public final class PolicySimulator {
       results.add(run(trace, SimulatorPolicies.create(name), order, maxTracked,
           RoomAfterJob.UNCHANGED, (job, block, node, decision) -> { }));
     }
-    print(trace.settings(), order, results, OfflineBound.run(trace, order),
+    print(trace, order, results, OfflineBound.run(trace, order),
         JobBound.jobHits(trace, 0), System.out);
     if (maxTracked != Integer.MAX_VALUE) {
       printForgotten(maxTracked, results, System.out);
@@ -344,6 +367,28 @@ public final class PolicySimulator {
     out.println();
   }
 
+  /** Cache shares as fractions or numbers: {@code 1/16,0.25,1}; each above 0. */
+  static List<Double> shares(String spec) {
+    List<Double> shares = new ArrayList<>();
+    for (String part : spec.split(",")) {
+      String[] fraction = part.trim().split("/", -1);
+      double share;
+      try {
+        share = fraction.length == 2
+            ? Double.parseDouble(fraction[0]) / Double.parseDouble(fraction[1])
+            : fraction.length == 1 ? Double.parseDouble(fraction[0]) : Double.NaN;
+      } catch (NumberFormatException e) {
+        share = Double.NaN;
+      }
+      if (!(share > 0) || Double.isInfinite(share)) {
+        throw new IllegalArgumentException("--cache-shares " + spec + ": expected shares above"
+            + " 0 such as 1/16,0.25,1");
+      }
+      shares.add(share);
+    }
+    return shares;
+  }
+
   /** Seeds as {@code 11-30}, {@code 1,2,5} or both ({@code 1-5,11}). */
   static List<Long> seeds(String spec) {
     List<Long> seeds = new ArrayList<>();
@@ -370,16 +415,17 @@ public final class PolicySimulator {
    * The table of results, then the bounds: Belady's MIN on block hits ({@link OfflineBound})
    * and {@link JobBound} on job hits, each with the gap to the best policy.
    */
-  static void print(Settings settings, ReadOrder order, List<Result> results, Result blockBound,
+  static void print(Trace trace, ReadOrder order, List<Result> results, Result blockBound,
       long jobBound, PrintStream out) {
-    PumaWorkload workload = workload(settings);
+    Settings settings = trace.settings();
     long cacheBlocks = (long) settings.cacheBlocksPerNode() * settings.nodes();
-    out.printf(Locale.ROOT, "%d nodes, %d tenants, %d jobs, s = %s, %d MB blocks, %d GB cache"
-            + " per node; data %d blocks (one replica), cache %d blocks (%.1f %% of the data);"
-            + " a job's blocks read in %s order%n%n",
-        settings.nodes(), settings.tenants(), settings.jobs(), settings.zipfS(),
-        settings.blockMb(), settings.cacheMbPerNode() / 1024, workload.totalBlocks(),
-        cacheBlocks, 100.0 * cacheBlocks / workload.totalBlocks(), order.option());
+    long dataBlocks = trace.dataBlocks();
+    out.printf(Locale.ROOT, "%d nodes, %s%d jobs, %d MB blocks, %d GB cache per node; data %d"
+            + " blocks (one replica), cache %d blocks (%.1f %% of the data); a job's blocks read"
+            + " in %s order%n%n", settings.nodes(), trace.drawn() ? String.format(Locale.ROOT,
+            "%d tenants, s = %s, ", settings.tenants(), settings.zipfS()) : "",
+        settings.jobs(), settings.blockMb(), settings.cacheMbPerNode() / 1024, dataBlocks,
+        cacheBlocks, 100.0 * cacheBlocks / dataBlocks, order.option());
     out.println("| policy | block hit ratio | job hit ratio | block accesses | copies evicted"
         + " per job: for room / elsewhere | data sets evicted per job | seconds |");
     out.println("|---|---|---|---|---|---|---|");

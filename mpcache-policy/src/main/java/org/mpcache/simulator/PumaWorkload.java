@@ -12,7 +12,8 @@ import org.mpcache.policy.DataSet;
  * the paper's 7-node cluster on larger clusters, the data exists once per tenant ({@code nodes / 7}
  * tenants by default), and each job belongs to a random tenant.
  *
- * <p>Each block has three replicas on distinct nodes, drawn from the block id.
+ * <p>Each block has three replicas on distinct nodes, drawn from the block id
+ * ({@link BlockPlacement}).
  */
 public final class PumaWorkload {
   /** The data sources of Table 1 with their base sizes (the data at k = 1). */
@@ -122,19 +123,7 @@ public final class PumaWorkload {
 
   /** The nodes holding the block's replicas, distinct, fixed per block. */
   public void replicas(long block, int[] into) {
-    SplittableRandom random = new SplittableRandom(block * 0x9E3779B97F4A7C15L ^ seed);
-    for (int i = 0; i < into.length; i++) {
-      int candidate;
-      boolean taken;
-      do {
-        candidate = random.nextInt(nodes);
-        taken = false;
-        for (int j = 0; j < i; j++) {
-          taken |= into[j] == candidate;
-        }
-      } while (taken && nodes > i);
-      into[i] = candidate;
-    }
+    BlockPlacement.replicas(nodes, seed, block, into);
   }
 
   public int nodes() {

@@ -7,9 +7,12 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.SplittableRandom;
 
@@ -24,19 +27,28 @@ import org.mpcache.policy.DataSet;
  * <p>File format (text, one job a line after a header line):
  * <pre>
  * mpcache-trace 1 nodes=7 tenants=1 jobs=300 s=1.0 cache-mb=81920 block-mb=128 seed=1 [shift=N]
+ *     [drawn=false]
  * &lt;data set id&gt; &lt;blocks&gt; &lt;first block&gt; &lt;r0&gt;,&lt;r1&gt;,&lt;r2&gt;/&lt;named&gt; ...
+ *     [part=&lt;blocks read&gt;]
  * </pre>
- * with one {@code replicas/named} field per block of the data set.
+ * with one {@code replicas/named} field per block of the data set; a job that reads part of its
+ * data set ends with the blocks it reads, as ascending indexes and ranges ({@code part=0-9,12}).
+ * {@code drawn=false} marks a trace the generator did not draw ({@link #drawn}).
  */
 public final class Trace implements Iterable<TraceJob> {
   private static final String MAGIC = "mpcache-trace 1";
+  private static final String PART = "part=";
+  /** In the header of a trace the generator did not draw ({@link #drawn}). */
+  private static final String NOT_DRAWN = "drawn=false";
 
   private final PolicySimulator.Settings settings;
   private final List<TraceJob> jobs;
+  private final boolean drawn;
 
-  private Trace(PolicySimulator.Settings settings, List<TraceJob> jobs) {
+  private Trace(PolicySimulator.Settings settings, List<TraceJob> jobs, boolean drawn) {
     this.settings = settings;
     this.jobs = jobs;
+    this.drawn = drawn;
   }
 
   /** A trace of the given jobs (hand-made ones, or a benchmark's job stream). */
@@ -45,7 +57,7 @@ public final class Trace implements Iterable<TraceJob> {
       throw new IllegalArgumentException(settings.jobs() + " jobs in the settings, "
           + jobs.size() + " given");
     }
-    return new Trace(settings, List.copyOf(jobs));
+    return new Trace(settings, List.copyOf(jobs), false);
   }
 
   /**
@@ -60,12 +72,17 @@ public final class Trace implements Iterable<TraceJob> {
     for (TraceJob job : this) {
       all.add(job);
     }
-    return new Trace(settings, all);
+    return new Trace(settings, all, drawn);
+  }
+
+  /** The same jobs on nodes with {@code cacheMbPerNode} of cache each. */
+  public Trace withCacheMbPerNode(long cacheMbPerNode) {
+    return new Trace(settings.withCacheMbPerNode(cacheMbPerNode), materialize().jobs, drawn);
   }
 
   /** The trace the workload generator draws for these settings (jobs drawn as iterated). */
   public static Trace generate(PolicySimulator.Settings settings) {
-    return new Trace(settings, null);
+    return new Trace(settings, null, true);
   }
 
   public PolicySimulator.Settings settings() {
@@ -74,6 +91,27 @@ public final class Trace implements Iterable<TraceJob> {
 
   public int jobs() {
     return settings.jobs();
+  }
+
+  /**
+   * Whether the workload generator drew the jobs ({@link #generate}, then perhaps written and
+   * read back), not a workload read from outside or a benchmark's stream ({@link #of}).
+   */
+  public boolean drawn() {
+    return drawn;
+  }
+
+  /**
+   * Blocks of the trace's data sets, one replica each: of every data set the generator draws
+   * from, or of those the listed jobs read.
+   */
+  public long dataBlocks() {
+    if (drawn) {
+      return PolicySimulator.workload(settings).totalBlocks();
+    }
+    Map<Integer, Integer> blocks = new HashMap<>();
+    jobs.forEach(job -> blocks.put(job.dataSet().id(), job.dataSet().blocks()));
+    return blocks.values().stream().mapToLong(Integer::longValue).sum();
   }
 
   @Override
@@ -118,10 +156,11 @@ public final class Trace implements Iterable<TraceJob> {
   public void write(Path file) throws IOException {
     try (BufferedWriter out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
       out.write(String.format(Locale.ROOT, "%s nodes=%d tenants=%d jobs=%d s=%s cache-mb=%d"
-              + " block-mb=%d seed=%d%s%n", MAGIC, settings.nodes(), settings.tenants(),
+              + " block-mb=%d seed=%d%s%s%n", MAGIC, settings.nodes(), settings.tenants(),
           settings.jobs(), settings.zipfS(), settings.cacheMbPerNode(), settings.blockMb(),
           settings.seed(),
-          settings.shiftEvery() == 0 ? "" : " shift=" + settings.shiftEvery()));
+          settings.shiftEvery() == 0 ? "" : " shift=" + settings.shiftEvery(),
+          drawn ? "" : " " + NOT_DRAWN));
       StringBuilder line = new StringBuilder();
       for (TraceJob job : this) {
         line.setLength(0);
@@ -133,6 +172,9 @@ public final class Trace implements Iterable<TraceJob> {
             line.append(r == 0 ? "" : ",").append(job.replica(i, r));
           }
           line.append('/').append(job.named()[i]);
+        }
+        if (!job.readsWhole()) {
+          line.append(' ').append(PART).append(ranges(job.part()));
         }
         out.write(line.append('\n').toString());
       }
@@ -161,13 +203,13 @@ public final class Trace implements Iterable<TraceJob> {
         throw new IOException(file + ": the header says " + settings.jobs() + " jobs, the file "
             + "has " + jobs.size());
       }
-      return new Trace(settings, List.copyOf(jobs));
+      return new Trace(settings, List.copyOf(jobs), !header.contains(" " + NOT_DRAWN));
     }
   }
 
   private static PolicySimulator.Settings settingsOf(Path file, String fields)
       throws IOException {
-    java.util.Map<String, String> values = new java.util.HashMap<>();
+    Map<String, String> values = new HashMap<>();
     for (String field : fields.trim().split(" +")) {
       int eq = field.indexOf('=');
       if (eq > 0) {
@@ -186,9 +228,48 @@ public final class Trace implements Iterable<TraceJob> {
     }
   }
 
+  /** Ascending indexes as ranges: {@code 0-9,12}. */
+  private static String ranges(int[] indexes) {
+    StringBuilder ranges = new StringBuilder();
+    for (int k = 0; k < indexes.length;) {
+      int last = k;
+      while (last + 1 < indexes.length && indexes[last + 1] == indexes[last] + 1) {
+        last++;
+      }
+      ranges.append(k == 0 ? "" : ",").append(indexes[k]);
+      if (last > k) {
+        ranges.append('-').append(indexes[last]);
+      }
+      k = last + 1;
+    }
+    return ranges.toString();
+  }
+
+  /** The indexes {@link #ranges} wrote. */
+  private static int[] indexes(String ranges) {
+    List<Integer> indexes = new ArrayList<>();
+    for (String range : ranges.split(",")) {
+      String[] ends = range.split("-", -1);
+      int from = Integer.parseInt(ends[0]);
+      int to = ends.length == 2 ? Integer.parseInt(ends[1]) : from;
+      if (ends.length > 2 || to < from) {
+        throw new IllegalArgumentException("part range '" + range + "'");
+      }
+      for (int index = from; index <= to; index++) {
+        indexes.add(index);
+      }
+    }
+    return indexes.stream().mapToInt(Integer::intValue).toArray();
+  }
+
   private static TraceJob job(String line) {
     String[] fields = line.trim().split(" ");
     int blocks = Integer.parseInt(fields[1]);
+    int[] part = null;
+    if (fields[fields.length - 1].startsWith(PART)) {
+      part = indexes(fields[fields.length - 1].substring(PART.length()));
+      fields = Arrays.copyOf(fields, fields.length - 1);
+    }
     if (fields.length != 3 + blocks) {
       throw new IllegalArgumentException(blocks + " blocks but " + (fields.length - 3)
           + " reads");
@@ -209,6 +290,6 @@ public final class Trace implements Iterable<TraceJob> {
       named[i] = Integer.parseInt(read.substring(slash + 1));
     }
     return new TraceJob(new DataSet(Integer.parseInt(fields[0]), blocks),
-        Long.parseLong(fields[2]), replicas, named);
+        Long.parseLong(fields[2]), replicas, named, part);
   }
 }

@@ -8,6 +8,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.SplittableRandom;
 import java.util.function.Supplier;
 
 import org.junit.jupiter.api.Test;
@@ -28,30 +29,64 @@ class TestBounds {
   void everyPolicyStaysUnderTheOptimumAndEachBoundAboveIt(int cacheBlocksPerNode) {
     long optima = 0;
     for (long seed = 1; seed <= 30; seed++) {
-      Trace trace = Trace.generate(new PolicySimulator.Settings(4, 1, 10, 1.5,
-          (long) cacheBlocksPerNode * SMALL_BLOCK_MB, SMALL_BLOCK_MB, seed));
-      String where = "seed " + seed + ", " + cacheBlocksPerNode + " blocks a node";
-      long jobOptimum = new ExactOptimum(trace, true).best();
-      optima += jobOptimum;
-      long blockOptimum = new ExactOptimum(trace, false).best();
-      long packing = packingOptimum(JobBound.packing(trace, job -> true));
-      long jobBound = JobBound.jobHits(trace, 0);
-      PolicySimulator.Result blockBound = OfflineBound.run(trace, ReadOrder.FILE);
-      assertTrue(jobOptimum <= packing, where + ": optimum " + jobOptimum
-          + " over the packing's " + packing);
-      assertTrue(packing <= jobBound, where + ": packing " + packing + " over the bound "
-          + jobBound);
-      assertTrue(blockOptimum <= blockBound.blockHits(), where + ": block optimum "
-          + blockOptimum + " over the offline bound " + blockBound.blockHits());
-      for (Supplier<ReplacementPolicy> policy : PolicySimulator.policies()) {
-        PolicySimulator.Result result = PolicySimulator.run(trace, policy.get(), ReadOrder.FILE);
-        assertTrue(result.jobHits() <= jobOptimum, where + ": " + result.policy() + " hits "
-            + result.jobHits() + " jobs, the optimum " + jobOptimum);
-        assertTrue(result.blockHits() <= blockOptimum, where + ": " + result.policy()
-            + " hits " + result.blockHits() + " blocks, the optimum " + blockOptimum);
-      }
+      optima += assertBoundsHold(smallTrace(cacheBlocksPerNode, seed),
+          "seed " + seed + ", " + cacheBlocksPerNode + " blocks a node");
     }
     assertTrue(optima > 0, "traces where some job can hit");
+  }
+
+  /**
+   * As above, each job reading a random part of its data set (random blocks, from one to all):
+   * a job's hit then needs only the blocks it reads.
+   */
+  @ParameterizedTest
+  @ValueSource(ints = {1, 2})
+  void theBoundsHoldWhereJobsReadPartOfTheirDataSets(int cacheBlocksPerNode) {
+    long optima = 0;
+    for (long seed = 1; seed <= 30; seed++) {
+      SplittableRandom random = new SplittableRandom(seed);
+      Trace whole = smallTrace(cacheBlocksPerNode, seed);
+      List<TraceJob> jobs = new ArrayList<>();
+      for (TraceJob job : whole) {
+        int blocks = job.dataSet().blocks();
+        jobs.add(new TraceJob(job.dataSet(), job.firstBlock(), job.replicas(), job.named(),
+            PartialRead.RANDOM.blocks(blocks, 1 + random.nextInt(blocks), random)));
+      }
+      optima += assertBoundsHold(Trace.of(whole.settings(), jobs),
+          "seed " + seed + ", " + cacheBlocksPerNode + " blocks a node, partial reads");
+    }
+    assertTrue(optima > 0, "traces where some job can hit");
+  }
+
+  private static Trace smallTrace(int cacheBlocksPerNode, long seed) {
+    return Trace.generate(new PolicySimulator.Settings(4, 1, 10, 1.5,
+        (long) cacheBlocksPerNode * SMALL_BLOCK_MB, SMALL_BLOCK_MB, seed));
+  }
+
+  /**
+   * Asserts each bound is at least the exact optimum and no policy exceeds it; returns the
+   * optimum on job hits.
+   */
+  private static long assertBoundsHold(Trace trace, String where) {
+    long jobOptimum = new ExactOptimum(trace, true).best();
+    long blockOptimum = new ExactOptimum(trace, false).best();
+    long packing = packingOptimum(JobBound.packing(trace, job -> true));
+    long jobBound = JobBound.jobHits(trace, 0);
+    PolicySimulator.Result blockBound = OfflineBound.run(trace, ReadOrder.FILE);
+    assertTrue(jobOptimum <= packing, where + ": optimum " + jobOptimum
+        + " over the packing's " + packing);
+    assertTrue(packing <= jobBound, where + ": packing " + packing + " over the bound "
+        + jobBound);
+    assertTrue(blockOptimum <= blockBound.blockHits(), where + ": block optimum "
+        + blockOptimum + " over the offline bound " + blockBound.blockHits());
+    for (Supplier<ReplacementPolicy> policy : PolicySimulator.policies()) {
+      PolicySimulator.Result result = PolicySimulator.run(trace, policy.get(), ReadOrder.FILE);
+      assertTrue(result.jobHits() <= jobOptimum, where + ": " + result.policy() + " hits "
+          + result.jobHits() + " jobs, the optimum " + jobOptimum);
+      assertTrue(result.blockHits() <= blockOptimum, where + ": " + result.policy()
+          + " hits " + result.blockHits() + " blocks, the optimum " + blockOptimum);
+    }
+    return jobOptimum;
   }
 
   /**
@@ -146,14 +181,15 @@ class TestBounds {
       List<long[]> reads = new ArrayList<>();
       List<int[]> replicaLists = new ArrayList<>();
       for (TraceJob job : trace) {
-        for (int i = 0; i < job.dataSet().blocks(); i++) {
+        for (int k = 0; k < job.reads(); k++) {
+          int i = job.readIndex(k);
           int[] nodesOfBlock = new int[PumaWorkload.REPLICATION];
           for (int r = 0; r < nodesOfBlock.length; r++) {
             nodesOfBlock[r] = job.replica(i, r);
           }
           replicaLists.add(nodesOfBlock);
           reads.add(new long[] {job.block(i), job.namedNode(i),
-              i == job.dataSet().blocks() - 1 ? 1 : 0});
+              k == job.reads() - 1 ? 1 : 0});
         }
       }
       assertTrue(reads.size() <= 80, "too many reads to try every choice: " + reads.size());

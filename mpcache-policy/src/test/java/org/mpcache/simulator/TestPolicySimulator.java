@@ -112,6 +112,8 @@ class TestPolicySimulator {
     SMALL.write(file);
     Trace read = Trace.read(file);
     assertEquals(SMALL.settings(), read.settings());
+    assertTrue(read.drawn(), "a drawn trace read back still counts the generator's data");
+    assertEquals(SMALL.dataBlocks(), read.dataBlocks());
     for (var policy : PolicySimulator.policies()) {
       List<String> generated = new ArrayList<>();
       List<String> replayed = new ArrayList<>();
