@@ -183,7 +183,7 @@ public final class MpCachePolicy implements ReplacementPolicy {
   public long[] evictFrom(int nodeId, int blocks) {
     Node node = node(nodeId);
     long[] condemned = takeCondemned(node, Math.min(blocks, node.condemned.size()));
-    int needed = Math.min(blocks, node.used()) - condemned.length;
+    int needed = Math.min(blocks - condemned.length, node.cached.size());
     if (needed <= 0) {
       return condemned;
     }

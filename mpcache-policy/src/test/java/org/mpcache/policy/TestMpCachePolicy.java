@@ -182,6 +182,29 @@ class TestMpCachePolicy {
   }
 
   /**
+   * Node 1 holds two one-block data sets and a copy of the cold data set that node 0's eviction
+   * condemned there (To_Del, not yet handed over): taking its room down by all three frees the
+   * condemned copy and both data sets, not the condemned copy and one.
+   */
+  @Test
+  void freeingMoreRoomThanToDelHoldsEvictsTheRestFromTheCopiesThere() {
+    MpCachePolicy policy = runningPolicy(1.0, 2, 4);
+    DataSet cold = spreadOverTwoNodes(policy, dataSet(1, 2));
+    DataSet hot = dataSet(2, 2);
+    job(policy, 0, hot);
+    job(policy, 0, hot);
+    for (DataSet single : List.of(dataSet(3, 1), dataSet(4, 1))) {
+      job(policy, 1, single);
+      job(policy, 1, single);
+    }
+    assertArrayEquals(new long[] {block(cold, 0)}, policy.evictFrom(0, 1));
+    assertEquals(3, policy.usedBlocks(1), "two copies and the condemned one");
+
+    assertEquals(3, policy.evictFrom(1, 3).length);
+    assertEquals(0, policy.usedBlocks(1));
+  }
+
+  /**
    * Node 1 holds a cold data set only; node 0 is full of a warmer one. A newcomer needing room
    * on node 0 evicts the warmer one (the lowest holding copies there); as published, the cold
    * data set goes first, everywhere, freeing nothing on node 0, and then the warmer one too.
