@@ -391,24 +391,12 @@ public final class PolicySimulator {
 
   /** Seeds as {@code 11-30}, {@code 1,2,5} or both ({@code 1-5,11}). */
   static List<Long> seeds(String spec) {
-    List<Long> seeds = new ArrayList<>();
     try {
-      for (String part : spec.split(",")) {
-        String[] range = part.trim().split("-", -1);
-        long from = Long.parseLong(range[0].trim());
-        long to = range.length > 1 ? Long.parseLong(range[1].trim()) : from;
-        if (range.length > 2 || to < from) {
-          throw new NumberFormatException();
-        }
-        for (long seed = from; seed <= to; seed++) {
-          seeds.add(seed);
-        }
-      }
+      return NumberRanges.expand(spec);
     } catch (NumberFormatException e) {
       throw new IllegalArgumentException("--seeds " + spec + ": expected seeds or ranges such as"
           + " 11-30,5", e);
     }
-    return seeds;
   }
 
   /**

@@ -10,7 +10,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.function.ToDoubleFunction;
 
 /**
  * Policies on each hourly sample of a SWIM workload alone (docs/policies.md, "Real workloads"):
@@ -106,11 +105,13 @@ final class SampleRuns {
             && r.share() == share).toList());
       }
       byPolicy.forEach((policy, of) -> out.printf(Locale.ROOT, "| %s | %s | %s | %.2f | %.0f |%n",
-          policy, percent(of, Run::blockHit), percent(of, Run::jobHit),
-          mean(of, Run::writtenPerHit), mean(of, Run::nsPerEvent)));
+          policy, SimulatorRuns.percent(of, Run::blockHit),
+          SimulatorRuns.percent(of, Run::jobHit), SimulatorRuns.mean(of, Run::writtenPerHit),
+          SimulatorRuns.mean(of, Run::nsPerEvent)));
       List<Run> boundsHere = bounds.stream().filter(r -> r.share() == share).toList();
       out.printf(Locale.ROOT, "| upper bounds (blocks: Belady's MIN; jobs: JobBound) | %s | %s |"
-          + " | |%n", percent(boundsHere, Run::blockHit), percent(boundsHere, Run::jobHit));
+          + " | |%n", SimulatorRuns.percent(boundsHere, Run::blockHit),
+          SimulatorRuns.percent(boundsHere, Run::jobHit));
       out.printf(Locale.ROOT, "%nPaired per-sample differences against %s (points; above zero:"
           + " the policy is better):%n%n", policies.get(0));
       out.println("| policy | block hits | job hits |");
@@ -133,14 +134,5 @@ final class SampleRuns {
     double inverse = 1 / share;
     return inverse == Math.rint(inverse) && inverse > 1 ? "1/" + (long) inverse
         : String.format(Locale.ROOT, "%s", share);
-  }
-
-  private static String percent(List<Run> runs, ToDoubleFunction<Run> of) {
-    return Interval.ofMean(runs.stream().mapToDouble(r -> 100 * of.applyAsDouble(r)).toArray())
-        .format("%.1f");
-  }
-
-  private static double mean(List<Run> runs, ToDoubleFunction<Run> of) {
-    return runs.stream().mapToDouble(of).average().orElse(Double.NaN);
   }
 }

@@ -263,12 +263,13 @@ final class SimulatorRuns {
     }
   }
 
-  private static String percent(List<Row> rows, ToDoubleFunction<Row> of) {
+  /** The mean of {@code of} over the rows, in %, with its 95 % t interval. */
+  static <T> String percent(List<T> rows, ToDoubleFunction<T> of) {
     return Interval.ofMean(rows.stream().mapToDouble(r -> 100 * of.applyAsDouble(r)).toArray())
         .format("%.1f");
   }
 
-  private static double mean(List<Row> rows, ToDoubleFunction<Row> of) {
+  static <T> double mean(List<T> rows, ToDoubleFunction<T> of) {
     return rows.stream().mapToDouble(of).average().orElse(Double.NaN);
   }
 }

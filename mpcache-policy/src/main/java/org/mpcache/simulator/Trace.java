@@ -247,19 +247,7 @@ public final class Trace implements Iterable<TraceJob> {
 
   /** The indexes {@link #ranges} wrote. */
   private static int[] indexes(String ranges) {
-    List<Integer> indexes = new ArrayList<>();
-    for (String range : ranges.split(",")) {
-      String[] ends = range.split("-", -1);
-      int from = Integer.parseInt(ends[0]);
-      int to = ends.length == 2 ? Integer.parseInt(ends[1]) : from;
-      if (ends.length > 2 || to < from) {
-        throw new IllegalArgumentException("part range '" + range + "'");
-      }
-      for (int index = from; index <= to; index++) {
-        indexes.add(index);
-      }
-    }
-    return indexes.stream().mapToInt(Integer::intValue).toArray();
+    return NumberRanges.expand(ranges).stream().mapToInt(Math::toIntExact).toArray();
   }
 
   private static TraceJob job(String line) {
