@@ -46,6 +46,7 @@ import org.apache.hadoop.mapreduce.JobCounter;
 import org.apache.hadoop.mapreduce.MRConfig;
 import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.Mapper;
+import org.apache.hadoop.mapreduce.Reducer;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.lib.map.InverseMapper;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
@@ -374,30 +375,34 @@ class TestSsdShuffleJobs {
   /**
    * The SSD fills while the job's tasks write to it (another process takes its room, kept full
    * until the job ends): writes under way move to the HDD dirs, later ones are refused room or
-   * placed there, and no attempt fails.
+   * placed there, and no attempt fails. The maps hold in their first spill, its file open on the
+   * SSD, until the SSD is full, so that a write is under way whatever the machine's speed.
    */
   @Test
   void anSsdThatFillsWhileTasksWriteFailsNoAttempt() throws Exception {
     Assumptions.assumeTrue(localizedDevice != null, SmallDevice.WHY_NOT);
     awaitNothingHeld();
+    Path holds = Files.createDirectories(work.toPath().resolve("holding-combiner"));
     Job job = sortJob("/out/full");
+    job.setCombinerClass(HoldingCombiner.class);
+    job.getConfiguration().set(HoldingCombiner.DIR_KEY, holds.toString());
     job.submit();
-    // Every map's JVM has started (its work dir, on the SSD, holds what it wrote at start) and
-    // writes spills: the SSD fills under them.
-    Set<String> mapsWriting = new HashSet<>();
     GenericTestUtils.waitFor(() -> {
       try {
         for (Path file : intermediateFiles()) {
           Matcher map = MAP_ATTEMPT.matcher(file.toString());
-          if (map.find()) {
-            mapsWriting.add(map.group());
+          if (file.getFileName().toString().contains("spill") && map.find()
+              && Files.exists(holds.resolve(map.group()))) {
+            return true;
           }
         }
-        return mapsWriting.size() == FILES || job.isComplete();
+        return job.isComplete();
       } catch (IOException e) {
         return false;
       }
-    }, 5, 120_000, "every map writing to the SSD");
+    }, 5, 120_000, "a map holding in a spill it writes to the SSD");
+    localizedDevice.fill("filler");
+    // Files deleted while the job runs give room back: the filler takes it again.
     ScheduledExecutorService filler = Executors.newSingleThreadScheduledExecutor();
     filler.scheduleWithFixedDelay(() -> {
       try {
@@ -405,13 +410,15 @@ class TestSsdShuffleJobs {
       } catch (IOException | RuntimeException e) {
         LOG.warn("filling the SSD failed this time", e);
       }
-    }, 0, 10, TimeUnit.MILLISECONDS);
+    }, 10, 10, TimeUnit.MILLISECONDS);
+    Files.createFile(holds.resolve(HoldingCombiner.RELEASE));
     try {
       assertTrue(job.waitForCompletion(false), "the job failed");
     } finally {
       filler.shutdownNow();
       filler.awaitTermination(10, TimeUnit.SECONDS);
       Files.deleteIfExists(localized.toPath().resolve("filler"));
+      FileUtil.fullyDelete(holds.toFile());
     }
     assertSorted("/out/full");
     assertEquals(0, job.getCounters().findCounter(JobCounter.NUM_FAILED_MAPS).getValue()
@@ -611,6 +618,31 @@ class TestSsdShuffleJobs {
             context.getCounter(Planted.REPLACED).increment(1);
           }
         }
+      }
+    }
+  }
+
+  /**
+   * Passes records through, having first held until the test releases it: it says it holds with
+   * a file named after its attempt in {@link #DIR_KEY}'s dir and waits there for {@link #RELEASE}.
+   * A map runs its combiner within a spill, the spill's file open: its write waits with it.
+   */
+  public static final class HoldingCombiner
+      extends Reducer<Text, LongWritable, Text, LongWritable> {
+    static final String DIR_KEY = "test.holding-combiner.dir";
+    static final String RELEASE = "release";
+
+    @Override
+    protected void setup(Context context) throws IOException, InterruptedException {
+      Path dir = Path.of(context.getConfiguration().get(DIR_KEY));
+      Path release = dir.resolve(RELEASE);
+      if (Files.exists(release)) {
+        return;
+      }
+      Files.write(dir.resolve(context.getTaskAttemptID().toString()), new byte[0]);
+      long deadline = System.currentTimeMillis() + 120_000;
+      while (!Files.exists(release) && System.currentTimeMillis() < deadline) {
+        Thread.sleep(20); // the test's signal is a file; nothing to wait on
       }
     }
   }
