@@ -304,8 +304,10 @@ class TestSsdShuffleJobs {
   }
 
   /**
-   * A sort whose local data fits the node's localized room (about 3 MB of 8 MB), with a merge
-   * factor of 2 and every map output shuffled to disk, so that Hadoop's Merger writes passes:
+   * A sort whose local data fits the node's localized room (about 3 MB of 8 MB), with eight
+   * maps, a merge factor of 4 and every map output shuffled to disk, so that the reduce merges
+   * on disk and Hadoop's Merger writes passes whatever the order of events (the seventh output
+   * starts a merge of four, and at most five are left for the final merge):
    * every file its tasks write to local dirs (spills, map outputs and indexes, shuffled map
    * outputs, merges and merge passes) and every file the NodeManager places for it (its
    * localized job files, its containers' launch scripts) is on the SSD dir, none on the three HDD
@@ -323,7 +325,8 @@ class TestSsdShuffleJobs {
     FileInputFormat.setInputPaths(job, new org.apache.hadoop.fs.Path("/small"));
     conf.set("fs.file.impl", RecordingLocalFileSystem.class.getName());
     conf.set(RecordingLocalFileSystem.LOG_KEY, recorded.toString());
-    conf.setInt(MRJobConfig.IO_SORT_FACTOR, 2);
+    FileInputFormat.setMaxInputSplitSize(job, lines * 31 / 2 + 1); // two maps a file
+    conf.setInt(MRJobConfig.IO_SORT_FACTOR, 4);
     conf.setFloat(MRJobConfig.SHUFFLE_MEMORY_LIMIT_PERCENT, 0f); // every map output to disk
     job.submit();
     String app = job.getJobID().toString().replace("job_", "application_");
@@ -375,8 +378,8 @@ class TestSsdShuffleJobs {
   /**
    * The SSD fills while the job's tasks write to it (another process takes its room, kept full
    * until the job ends): writes under way move to the HDD dirs, later ones are refused room or
-   * placed there, and no attempt fails. The maps hold in their first spill, its file open on the
-   * SSD, until the SSD is full, so that a write is under way whatever the machine's speed.
+   * placed there, and no attempt fails. The maps hold in their first spill, its file open, until
+   * the SSD is full, so that a write is under way on it whatever the machine's speed.
    */
   @Test
   void anSsdThatFillsWhileTasksWriteFailsNoAttempt() throws Exception {
@@ -387,8 +390,13 @@ class TestSsdShuffleJobs {
     job.setCombinerClass(HoldingCombiner.class);
     job.getConfiguration().set(HoldingCombiner.DIR_KEY, holds.toString());
     job.submit();
+    // Every map holds (its JVM has started and written its job.xml to its work dir, which does
+    // not move: docs/architecture.md), one in a spill on the SSD.
     GenericTestUtils.waitFor(() -> {
-      try {
+      try (Stream<Path> holding = Files.list(holds)) {
+        if (holding.count() < FILES) {
+          return job.isComplete();
+        }
         for (Path file : intermediateFiles()) {
           Matcher map = MAP_ATTEMPT.matcher(file.toString());
           if (file.getFileName().toString().contains("spill") && map.find()
@@ -400,7 +408,7 @@ class TestSsdShuffleJobs {
       } catch (IOException e) {
         return false;
       }
-    }, 5, 120_000, "a map holding in a spill it writes to the SSD");
+    }, 5, 120_000, "every map holding, one in a spill it writes to the SSD");
     localizedDevice.fill("filler");
     // Files deleted while the job runs give room back: the filler takes it again.
     ScheduledExecutorService filler = Executors.newSingleThreadScheduledExecutor();
