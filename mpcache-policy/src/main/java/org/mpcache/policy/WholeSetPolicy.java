@@ -1,12 +1,15 @@
 package org.mpcache.policy;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.TreeSet;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 
 /**
  * A data-set policy built for job hits (docs/policies.md, "wholeset"): a job only gains when all
@@ -17,7 +20,9 @@ import java.util.function.Function;
  *   <li><b>Rank.</b> Each data set's access count decays by half every {@code halfLife} data-set
  *   accesses; data sets are ranked by that rate per block (what a cached block earns). Ranks
  *   change only when their own data set is accessed: the rate is kept as
- *   {@code log2(count) + accesses / halfLife}, which ages every data set alike.</li>
+ *   {@code log2(count) + accesses / halfLife}, which ages every data set alike. The policy may
+ *   keep counts under several half-lives and rank by any one of them ({@link #rankBy}): a driver
+ *   that learns which memory serves the workload best switches to it.</li>
  *   <li><b>Admission, once per data-set access.</b> The first miss of an access decides for all
  *   of its misses: admitted when the cluster has room for the blocks the data set lacks, else
  *   when its rate exceeds, by {@code margin}, the summed rates of the complete data sets that
@@ -58,7 +63,9 @@ public final class WholeSetPolicy implements ReplacementPolicy {
    */
   private static final Comparator<State> NODE_ORDER = evictionOrder(s -> s.nodesBy);
 
-  private final double halfLife;
+  /** The half-lives counts are kept under; ranks follow the one at {@link #rateIndex}. */
+  private final double[] halfLives;
+  private int rateIndex;
   private final double margin;
   private final int protectedAccesses;
   private final List<Node> nodes = new ArrayList<>();
@@ -74,8 +81,11 @@ public final class WholeSetPolicy implements ReplacementPolicy {
 
   private static final class State {
     DataSet dataSet;
-    /** {@code log2(decayed access count) + accessesThen / halfLife}; no accesses: -∞. */
-    double logRate = Double.NEGATIVE_INFINITY;
+    /**
+     * Under each half-life, {@code log2(decayed access count) + accessesThen / halfLife}; no
+     * accesses: -∞.
+     */
+    final double[] logRates;
     long lastAccess = -1;
     /** The access the admission decision was made for, and the decision. */
     long decidedFor = -1;
@@ -91,8 +101,10 @@ public final class WholeSetPolicy implements ReplacementPolicy {
     /** Accessed since the nodes' sets took it: it belongs later in them. */
     boolean staleOnNodes;
 
-    State(DataSet dataSet) {
+    State(DataSet dataSet, int halfLives) {
       this.dataSet = dataSet;
+      logRates = new double[halfLives];
+      Arrays.fill(logRates, Double.NEGATIVE_INFINITY);
     }
 
     int id() {
@@ -103,9 +115,12 @@ public final class WholeSetPolicy implements ReplacementPolicy {
       return copies.size() == dataSet.blocks();
     }
 
-    /** Rate per block, as a time-independent logarithm (comparable between data sets). */
-    double density() {
-      return logRate - Math.log(dataSet.blocks()) / Math.log(2);
+    /**
+     * Rate per block under the half-life at {@code index}, as a time-independent logarithm
+     * (comparable between data sets).
+     */
+    double density(int index) {
+      return logRates[index] - Math.log(dataSet.blocks()) / Math.log(2);
     }
   }
 
@@ -115,9 +130,9 @@ public final class WholeSetPolicy implements ReplacementPolicy {
     double density;
     long lastAccess;
 
-    void set(State state) {
+    void set(State state, int rateIndex) {
       complete = state.complete();
-      density = state.density();
+      density = state.density(rateIndex);
       lastAccess = state.lastAccess;
     }
   }
@@ -160,11 +175,18 @@ public final class WholeSetPolicy implements ReplacementPolicy {
   }
 
   public WholeSetPolicy(double halfLife, double margin, int protectedAccesses) {
-    if (!(halfLife > 0) || !(margin >= 0) || protectedAccesses < 1) {
-      throw new IllegalArgumentException("half-life " + halfLife + " must be > 0, margin "
-          + margin + " >= 0 and protected accesses " + protectedAccesses + " >= 1");
+    this(new double[] {halfLife}, margin, protectedAccesses);
+  }
+
+  /** Keeps counts under each of {@code halfLives}; ranks by the first until {@link #rankBy}. */
+  public WholeSetPolicy(double[] halfLives, double margin, int protectedAccesses) {
+    if (halfLives.length == 0 || Arrays.stream(halfLives).anyMatch(h -> !(h > 0))
+        || !(margin >= 0) || protectedAccesses < 1) {
+      throw new IllegalArgumentException("half-lives " + Arrays.toString(halfLives)
+          + " must be > 0, margin " + margin + " >= 0 and protected accesses "
+          + protectedAccesses + " >= 1");
     }
-    this.halfLife = halfLife;
+    this.halfLives = halfLives.clone();
     this.margin = margin;
     this.protectedAccesses = protectedAccesses;
   }
@@ -172,10 +194,36 @@ public final class WholeSetPolicy implements ReplacementPolicy {
   /** {@code wholeset}, with its parameters when they are not the defaults. */
   @Override
   public String name() {
-    boolean defaults = halfLife == DEFAULT_HALF_LIFE && margin == DEFAULT_MARGIN
-        && protectedAccesses == DEFAULT_PROTECTED_ACCESSES;
+    boolean defaults = halfLives.length == 1 && halfLives[0] == DEFAULT_HALF_LIFE
+        && margin == DEFAULT_MARGIN && protectedAccesses == DEFAULT_PROTECTED_ACCESSES;
     return defaults ? "wholeset" : String.format(Locale.ROOT, "wholeset:%s:%s:%d",
-        halfLife, margin, protectedAccesses);
+        halfLivesName(halfLives), margin, protectedAccesses);
+  }
+
+  /** Half-lives as a policy's name gives them: {@code 100.0/100000.0}. */
+  static String halfLivesName(double[] halfLives) {
+    return Arrays.stream(halfLives).mapToObj(Double::toString)
+        .collect(Collectors.joining("/"));
+  }
+
+  /**
+   * Ranks data sets by their counts under the half-life at {@code index} of those given at
+   * construction from now on: every ordered set is sorted again, O(n log n) in the data sets
+   * holding copies.
+   */
+  public void rankBy(int index) {
+    if (Objects.checkIndex(index, halfLives.length) == rateIndex) {
+      return;
+    }
+    List<State> held = new ArrayList<>(ranked);
+    held.forEach(this::unorder);
+    rateIndex = index;
+    held.forEach(this::order);
+  }
+
+  /** The half-life ranks follow. */
+  public double rankingHalfLife() {
+    return halfLives[rateIndex];
   }
 
   @Override
@@ -192,16 +240,18 @@ public final class WholeSetPolicy implements ReplacementPolicy {
     if (state.inOrder) {
       ranked.remove(state);
     }
-    double now = accesses / halfLife;
-    double decayed = state.logRate == Double.NEGATIVE_INFINITY ? 0
-        : Math.pow(2, state.logRate - now);
-    state.logRate = Math.log(decayed + 1) / Math.log(2) + now;
+    for (int i = 0; i < halfLives.length; i++) {
+      double now = accesses / halfLives[i];
+      double decayed = state.logRates[i] == Double.NEGATIVE_INFINITY ? 0
+          : Math.pow(2, state.logRates[i] - now);
+      state.logRates[i] = Math.log(decayed + 1) / Math.log(2) + now;
+    }
     state.lastAccess = accesses;
     if (state.inOrder) {
-      state.rankedBy.set(state);
+      state.rankedBy.set(state, rateIndex);
       ranked.add(state);
       state.staleOnNodes = true;
-      if (state.density() < state.nodesBy.density) { // only if rounding ever undid the rise
+      if (state.density(rateIndex) < state.nodesBy.density) { // only if rounding undid the rise
         reorderOnNodes(state);
       }
     }
@@ -271,7 +321,7 @@ public final class WholeSetPolicy implements ReplacementPolicy {
 
   /** The data set's decayed access count now. */
   private double rate(State state) {
-    return Math.pow(2, state.logRate - accesses / halfLife);
+    return Math.pow(2, state.logRates[rateIndex] - accesses / halfLives[rateIndex]);
   }
 
   private boolean isProtected(State state) {
@@ -450,7 +500,7 @@ public final class WholeSetPolicy implements ReplacementPolicy {
     for (int i = 0; i < copiesByNode.nodeCount(state.id()); i++) {
       nodes.get(copiesByNode.node(state.id(), i)).dataSets.remove(state);
     }
-    state.nodesBy.set(state);
+    state.nodesBy.set(state, rateIndex);
     state.staleOnNodes = false;
     for (int i = 0; i < copiesByNode.nodeCount(state.id()); i++) {
       nodes.get(copiesByNode.node(state.id(), i)).dataSets.add(state);
@@ -473,14 +523,41 @@ public final class WholeSetPolicy implements ReplacementPolicy {
     if (state.copies.size() == 0) {
       return;
     }
-    state.rankedBy.set(state);
-    state.nodesBy.set(state);
+    state.rankedBy.set(state, rateIndex);
+    state.nodesBy.set(state, rateIndex);
     state.staleOnNodes = false;
     ranked.add(state);
     for (int i = 0; i < copiesByNode.nodeCount(state.id()); i++) {
       nodes.get(copiesByNode.node(state.id(), i)).dataSets.add(state);
     }
     state.inOrder = true;
+  }
+
+  /**
+   * Forgets a data set even while it holds copies, which go too (they are no one's: a shadow's
+   * decisions, forgotten where the cache forgets the data set, whose id may name another).
+   */
+  void drop(int dataSetId) {
+    State state = dataSets.get(dataSetId);
+    if (state == null) {
+      return;
+    }
+    while (copiesByNode.nodeCount(dataSetId) > 0) {
+      int nodeId = copiesByNode.node(dataSetId, 0);
+      removeCopy(nodeId, copiesByNode.newestBlock(dataSetId, nodeId), state);
+    }
+    dataSets.clear(dataSetId);
+  }
+
+  /** A node holding a copy of the data set's block, or -1 when none does. */
+  int nodeHolding(long block, int dataSetId) {
+    for (int i = 0; i < copiesByNode.nodeCount(dataSetId); i++) {
+      int nodeId = copiesByNode.node(dataSetId, i);
+      if (nodes.get(nodeId).cached.containsKey(block)) {
+        return nodeId;
+      }
+    }
+    return -1;
   }
 
   @Override
@@ -500,7 +577,7 @@ public final class WholeSetPolicy implements ReplacementPolicy {
 
   /** The data set's state, following a change of its size (files added or removed). */
   private State stateOf(DataSet dataSet) {
-    State state = dataSets.getOrCreate(dataSet.id(), () -> new State(dataSet));
+    State state = dataSets.getOrCreate(dataSet.id(), () -> new State(dataSet, halfLives.length));
     if (state.dataSet.blocks() != dataSet.blocks()) {
       unorder(state);
       state.dataSet = dataSet;

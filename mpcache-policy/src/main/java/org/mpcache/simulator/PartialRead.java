@@ -8,7 +8,7 @@ import java.util.SplittableRandom;
  * (docs/policies.md, "Real workloads"): where a table's partitions or a directory's files lie
  * in block order, its oldest, its newest or any of them.
  */
-public enum PartialRead {
+public enum PartialRead implements OptionWord {
   /** The first blocks: the oldest files of a directory written in order. */
   PREFIX("prefix"),
   /** The last blocks: the newest partitions of a table written in order. */
@@ -22,18 +22,13 @@ public enum PartialRead {
     this.option = option;
   }
 
+  @Override
   public String option() {
     return option;
   }
 
   public static PartialRead of(String option) {
-    for (PartialRead read : values()) {
-      if (read.option.equals(option)) {
-        return read;
-      }
-    }
-    throw new IllegalArgumentException("partial read '" + option + "': expected one of "
-        + Arrays.stream(values()).map(PartialRead::option).toList());
+    return OptionWord.parse(PartialRead.class, "--part", option);
   }
 
   /**

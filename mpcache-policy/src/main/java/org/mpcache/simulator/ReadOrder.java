@@ -9,7 +9,7 @@ import java.util.SplittableRandom;
  * file order; a running job's maps ask for them in the order they start, which the simulator
  * models as a shuffle (docs/policies.md, "Order within a job").
  */
-public enum ReadOrder {
+public enum ReadOrder implements OptionWord {
   /** Block 0, 1, 2, ... of the data set. */
   FILE,
   /**
@@ -22,19 +22,14 @@ public enum ReadOrder {
   private static final long JOB_STRIDE = 0xBF58476D1CE4E5B9L;
 
   /** The name the simulator's {@code --read-order} takes. */
+  @Override
   public String option() {
     return name().toLowerCase(Locale.ROOT);
   }
 
   /** The order of the option's value, or an exception naming the values it takes. */
   public static ReadOrder of(String option) {
-    for (ReadOrder order : values()) {
-      if (order.option().equals(option)) {
-        return order;
-      }
-    }
-    throw new IllegalArgumentException("--read-order " + option + ": expected one of "
-        + Arrays.stream(values()).map(ReadOrder::option).toList());
+    return OptionWord.parse(ReadOrder.class, "--read-order", option);
   }
 
   /**

@@ -3,7 +3,9 @@ package org.mpcache.simulator;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.mpcache.policy.AdaptiveWholeSetPolicy;
 import org.mpcache.policy.AdmissionControl;
+import org.mpcache.policy.AdmissionFilter;
 import org.mpcache.policy.MpCachePolicy;
 import org.mpcache.policy.ReplacementPolicies;
 import org.mpcache.policy.ReplacementPolicy;
@@ -21,8 +23,19 @@ public final class SimulatorPolicies {
       "mpcache-as-published", MpCachePolicy.OWN_FILTER,
       (fullBonus, admission) -> new MpCachePolicy(fullBonus, admission,
           MpCachePolicy.VictimScope.CLUSTER));
+  /** wholeset ranking by the half-life its shadows found best of late (docs/policies.md). */
+  public static final ReplacementPolicies.Variant ADAPTIVE = new ReplacementPolicies.Variant(
+      "wholeset-adaptive", AdmissionFilter.NONE.name(),
+      (fullBonus, admission) -> {
+        if (admission != AdmissionFilter.NONE) {
+          throw new IllegalArgumentException("wholeset-adaptive admits by its own rule: it takes"
+              + " no +" + admission.name());
+        }
+        return new AdaptiveWholeSetPolicy();
+      });
   /** The experiments, by the names the simulator's --policies takes beside the master's. */
-  public static final List<ReplacementPolicies.Variant> EXPERIMENTS = List.of(AS_PUBLISHED);
+  public static final List<ReplacementPolicies.Variant> EXPERIMENTS =
+      List.of(AS_PUBLISHED, ADAPTIVE);
   /** What the simulator evaluates by default: the master's names, as-published after mpcache. */
   public static final List<String> NAMES = withAsPublished(ReplacementPolicies.NAMES);
   /** The replacement policies, each with its own filter: the master's and the experiments. */

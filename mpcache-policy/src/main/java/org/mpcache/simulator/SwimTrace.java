@@ -6,7 +6,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -38,7 +37,7 @@ public final class SwimTrace {
   private static final int FIELDS = 7;
 
   /** How the workload's jobs form data sets. */
-  public enum DataSetReading {
+  public enum DataSetReading implements OptionWord {
     /**
      * An input path is a data set, as large as the most any job read of it; every job over it
      * reads it whole.
@@ -58,18 +57,13 @@ public final class SwimTrace {
       this.option = option;
     }
 
+    @Override
     public String option() {
       return option;
     }
 
     public static DataSetReading of(String option) {
-      for (DataSetReading reading : values()) {
-        if (reading.option.equals(option)) {
-          return reading;
-        }
-      }
-      throw new IllegalArgumentException("data-set reading '" + option + "': expected one of "
-          + Arrays.stream(values()).map(DataSetReading::option).toList());
+      return OptionWord.parse(DataSetReading.class, "--data-set", option);
     }
   }
 

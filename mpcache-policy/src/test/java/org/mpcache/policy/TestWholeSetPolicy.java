@@ -217,4 +217,30 @@ class TestWholeSetPolicy {
     assertTrue(malformed.getMessage().contains("wholeset:soon"), malformed.getMessage());
     assertThrows(IllegalArgumentException.class, () -> ReplacementPolicies.check("lru:5"));
   }
+
+  /**
+   * Counts are kept under every half-life given, and ranks follow the one chosen, at once: a
+   * data set read often long ago outranks one read twice of late under a long memory, not under
+   * a short one.
+   */
+  @Test
+  void rankingByAnotherHalfLifeChangesWhatLeavesFirst() {
+    long[] evicted = new long[2];
+    for (int ranking = 0; ranking < 2; ranking++) {
+      WholeSetPolicy policy = new WholeSetPolicy(new double[] {1000, 1}, 0, 1);
+      policy.setCapacity(0, 2);
+      DataSet old = dataSet(1, 1);
+      DataSet recent = dataSet(2, 1);
+      jobs(policy, 0, old, 6);
+      jobs(policy, 0, recent, 2);
+      assertEquals(1000, policy.rankingHalfLife());
+      policy.rankBy(ranking);
+      assertEquals(ranking == 0 ? 1000 : 1, policy.rankingHalfLife());
+      long[] one = policy.evictFrom(0, 1);
+      assertEquals(1, one.length);
+      evicted[ranking] = one[0];
+    }
+    assertArrayEquals(new long[] {block(dataSet(2, 1), 0), block(dataSet(1, 1), 0)}, evicted,
+        "a long memory lets the recent data set go, a short one the old");
+  }
 }
