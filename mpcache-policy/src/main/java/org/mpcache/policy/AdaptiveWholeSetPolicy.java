@@ -63,7 +63,11 @@ public final class AdaptiveWholeSetPolicy implements ReplacementPolicy {
     this(DEFAULT_HALF_LIVES, DEFAULT_WINDOW, DEFAULT_SWITCH_MARGIN);
   }
 
-  /** Starts ranking by the last of {@code halfLives}. */
+  /**
+   * Starts ranking by the shortest of {@code halfLives}: until the cache is full every shadow
+   * decides alike, and a short memory's better eviction shows only at the next read of what it
+   * kept, which a cache still on the long memory would miss (docs/policies.md).
+   */
   public AdaptiveWholeSetPolicy(double[] halfLives, double window, double switchMargin) {
     if (halfLives.length < 2 || !(window > 0) || !(switchMargin >= 0)) {
       throw new IllegalArgumentException("an adaptive memory needs two half-lives or more ("
@@ -84,8 +88,29 @@ public final class AdaptiveWholeSetPolicy implements ReplacementPolicy {
     }
     blockHits = new double[shadows.length];
     jobHits = new double[shadows.length];
-    leader = shadows.length - 1;
+    for (int i = 1; i < halfLives.length; i++) {
+      if (halfLives[i] < halfLives[leader]) {
+        leader = i;
+      }
+    }
     cache.rankBy(leader);
+  }
+
+  /**
+   * The policy a name's parameters give, as {@link #name} writes them (half-lives joined by
+   * slashes, window, switch margin: {@code 100/100000:1000:0.01}), trailing ones left out for
+   * their defaults.
+   */
+  public static AdaptiveWholeSetPolicy fromParameters(List<String> parameters) {
+    if (parameters.size() > 3) {
+      throw new IllegalArgumentException("wholeset-adaptive takes"
+          + " :<half-life>/<half-life>...:<window>:<switch margin>, not :"
+          + String.join(":", parameters));
+    }
+    return new AdaptiveWholeSetPolicy(parameters.isEmpty() ? DEFAULT_HALF_LIVES
+        : Arrays.stream(parameters.get(0).split("/")).mapToDouble(Double::parseDouble).toArray(),
+        parameters.size() > 1 ? Double.parseDouble(parameters.get(1)) : DEFAULT_WINDOW,
+        parameters.size() > 2 ? Double.parseDouble(parameters.get(2)) : DEFAULT_SWITCH_MARGIN);
   }
 
   @Override
@@ -169,7 +194,7 @@ public final class AdaptiveWholeSetPolicy implements ReplacementPolicy {
     reads++;
     Long start = accessStart.get(dataSet.id());
     for (int i = 0; i < shadows.length; i++) {
-      int holding = shadows[i].nodeHolding(block, dataSet.id());
+      int holding = shadows[i].nodeHolding(block, dataSet.id(), node);
       CacheDecision decision = shadows[i].access(holding >= 0 ? holding : node, block, dataSet);
       shadows[i].takeDataSetsEvicted();
       if (decision.hit()) {

@@ -2,6 +2,7 @@ package org.mpcache.policy;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
 /**
@@ -9,7 +10,7 @@ import java.util.stream.Collectors;
  * admission filter other than its own, {@code <policy>+<filter>} ({@code lru+admission});
  * {@code wholeset} takes its parameters after colons, {@code wholeset:<half-life>:<margin>:
  * <protected accesses>} (trailing ones may be left out), for tuning. A tool may add
- * {@link Variant}s the master never selects.
+ * {@link Variant}s the master never selects; a variant reads its own parameters after colons.
  */
 public final class ReplacementPolicies {
   /**
@@ -43,10 +44,15 @@ public final class ReplacementPolicies {
   public record Variant(String name, String ownFilter, Factory factory) {
   }
 
-  /** Makes a {@link Variant}'s policy from the settings {@link #create} takes. */
+  /**
+   * Makes a {@link Variant}'s policy from the settings {@link #create} takes and the parameters
+   * its name gives after colons (none: an empty list).
+   */
   @FunctionalInterface
   public interface Factory {
-    ReplacementPolicy create(double fullBonus, AdmissionFilter admission);
+    /** @throws IllegalArgumentException saying which parameter it cannot take, and why */
+    ReplacementPolicy create(double fullBonus, AdmissionFilter admission,
+        List<String> parameters);
   }
 
   private ReplacementPolicies() {
@@ -71,14 +77,14 @@ public final class ReplacementPolicies {
     String spec = name.trim().toLowerCase(Locale.ROOT);
     int plus = spec.indexOf(FILTER_SEPARATOR);
     String policy = plus < 0 ? spec : spec.substring(0, plus);
-    Variant variant = variants.stream().filter(v -> v.name().equals(policy)).findFirst()
+    String[] parameters = policy.split(":", -1);
+    Variant variant = variants.stream().filter(v -> v.name().equals(parameters[0])).findFirst()
         .orElse(null);
     String filter = plus >= 0 ? spec.substring(plus + 1)
-        : variant != null ? variant.ownFilter() : ownFilter(policy);
-    String[] parameters = policy.split(":", -1);
+        : variant != null ? variant.ownFilter() : ownFilter(parameters[0]);
     if (!POLICIES.contains(parameters[0]) && variant == null || !FILTERS.contains(filter)
-        || parameters[0].equals("wholeset") && plus >= 0
-        || parameters.length > (parameters[0].equals("wholeset") ? 4 : 1)) {
+        || parameters[0].equals("wholeset") && plus >= 0 || variant == null
+        && parameters.length > (parameters[0].equals("wholeset") ? 4 : 1)) {
       throw new IllegalArgumentException("unknown replacement policy '" + name
           + "': expected one of " + POLICIES + variants.stream().map(v -> ", " + v.name())
           .collect(Collectors.joining()) + ", optionally followed by +filter, one of "
@@ -91,26 +97,28 @@ public final class ReplacementPolicies {
       default -> AdmissionFilter.NONE;
     };
     if (variant != null) {
-      return variant.factory().create(fullBonus, admission);
+      return naming(name, () -> variant.factory().create(fullBonus, admission,
+          List.of(parameters).subList(1, parameters.length)));
     }
     return switch (parameters[0]) {
       case "mpcache" -> new MpCachePolicy(fullBonus, admission, MpCachePolicy.VictimScope.NODE);
       case "lru" -> new BlockRankPolicy(BlockRankPolicy.Kind.LRU, admission);
       case "lfu" -> new BlockRankPolicy(BlockRankPolicy.Kind.LFU, admission);
       case "mru" -> new BlockRankPolicy(BlockRankPolicy.Kind.MRU, admission);
-      default -> wholeSet(name, parameters);
-    };
-  }
-
-  private static WholeSetPolicy wholeSet(String name, String[] parameters) {
-    try {
-      return new WholeSetPolicy(
+      default -> naming(name, () -> new WholeSetPolicy(
           parameters.length > 1 ? Double.parseDouble(parameters[1])
               : WholeSetPolicy.DEFAULT_HALF_LIFE,
           parameters.length > 2 ? Double.parseDouble(parameters[2])
               : WholeSetPolicy.DEFAULT_MARGIN,
           parameters.length > 3 ? Integer.parseInt(parameters[3])
-              : WholeSetPolicy.DEFAULT_PROTECTED_ACCESSES);
+              : WholeSetPolicy.DEFAULT_PROTECTED_ACCESSES));
+    };
+  }
+
+  /** Makes a policy, naming it in what refuses its parameters. */
+  private static ReplacementPolicy naming(String name, Supplier<ReplacementPolicy> make) {
+    try {
+      return make.get();
     } catch (IllegalArgumentException e) { // malformed numbers too
       throw new IllegalArgumentException("replacement policy '" + name + "': " + e.getMessage(),
           e);

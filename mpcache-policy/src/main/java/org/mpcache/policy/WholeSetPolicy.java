@@ -549,8 +549,18 @@ public final class WholeSetPolicy implements ReplacementPolicy {
     dataSets.clear(dataSetId);
   }
 
-  /** A node holding a copy of the data set's block, or -1 when none does. */
-  int nodeHolding(long block, int dataSetId) {
+  /**
+   * A node holding a copy of the data set's block, or -1 when none does: O(1) when no node does
+   * or {@code likely} does, else a walk of the nodes holding copies of the data set.
+   */
+  int nodeHolding(long block, int dataSetId, int likely) {
+    State state = dataSets.get(dataSetId);
+    if (state == null || !state.copies.containsKey(block)) {
+      return -1;
+    }
+    if (likely >= 0 && likely < nodes.size() && nodes.get(likely).cached.containsKey(block)) {
+      return likely;
+    }
     for (int i = 0; i < copiesByNode.nodeCount(dataSetId); i++) {
       int nodeId = copiesByNode.node(dataSetId, i);
       if (nodes.get(nodeId).cached.containsKey(block)) {

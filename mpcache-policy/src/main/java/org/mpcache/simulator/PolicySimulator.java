@@ -246,7 +246,8 @@ public final class PolicySimulator {
           + "means with 95 % intervals and paired differences against the first policy")
       .valued("shift", "N", "0", "every N jobs other sources become the popular ones; 0 never")
       .valued("policies", "LIST", String.join(",", SimulatorPolicies.NAMES), "policies to "
-          + "run, comma-separated: a registry name, policy+filter or wholeset:<args>")
+          + "run, comma-separated: a registry name, policy+filter, wholeset:<args> or "
+          + "wholeset-adaptive:<args> (docs/policies.md)")
       .valued("csv", "FILE", null, "run over seeds as --seeds does (--seed alone without it) "
           + "and append a row per policy and seed here, resuming a run of the same settings "
           + "(default simulator-runs.csv)")

@@ -21,17 +21,24 @@ public final class SimulatorPolicies {
    */
   public static final ReplacementPolicies.Variant AS_PUBLISHED = new ReplacementPolicies.Variant(
       "mpcache-as-published", MpCachePolicy.OWN_FILTER,
-      (fullBonus, admission) -> new MpCachePolicy(fullBonus, admission,
-          MpCachePolicy.VictimScope.CLUSTER));
-  /** wholeset ranking by the half-life its shadows found best of late (docs/policies.md). */
+      (fullBonus, admission, parameters) -> {
+        if (!parameters.isEmpty()) {
+          throw new IllegalArgumentException("mpcache-as-published takes no parameters");
+        }
+        return new MpCachePolicy(fullBonus, admission, MpCachePolicy.VictimScope.CLUSTER);
+      });
+  /**
+   * wholeset ranking by the half-life its shadows found best of late (docs/policies.md), with
+   * the parameters {@link AdaptiveWholeSetPolicy#fromParameters} reads.
+   */
   public static final ReplacementPolicies.Variant ADAPTIVE = new ReplacementPolicies.Variant(
       "wholeset-adaptive", AdmissionFilter.NONE.name(),
-      (fullBonus, admission) -> {
+      (fullBonus, admission, parameters) -> {
         if (admission != AdmissionFilter.NONE) {
           throw new IllegalArgumentException("wholeset-adaptive admits by its own rule: it takes"
               + " no +" + admission.name());
         }
-        return new AdaptiveWholeSetPolicy();
+        return AdaptiveWholeSetPolicy.fromParameters(parameters);
       });
   /** The experiments, by the names the simulator's --policies takes beside the master's. */
   public static final List<ReplacementPolicies.Variant> EXPERIMENTS =

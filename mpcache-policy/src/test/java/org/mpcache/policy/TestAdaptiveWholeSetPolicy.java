@@ -16,74 +16,83 @@ import org.junit.jupiter.api.Test;
 class TestAdaptiveWholeSetPolicy {
   private static final double SHORT = 2;
   private static final double LONG = 1000;
-  private static final DataSet WAS = dataSet(1, 1);
-  private static final DataSet NOW = dataSet(2, 1);
-
-  private static AdaptiveWholeSetPolicy policy(int capacity) {
-    AdaptiveWholeSetPolicy policy =
-        new AdaptiveWholeSetPolicy(new double[] {SHORT, LONG}, 10, 0.01);
-    policy.setCapacity(0, capacity);
-    return policy;
-  }
+  private static final DataSet OFTEN = dataSet(1, 1);
+  private static final DataSet SELDOM = dataSet(2, 1);
+  private static final DataSet NEW = dataSet(3, 1);
 
   /**
-   * A cache of one block after {@link #WAS} was read by 40 jobs, then {@link #NOW} by
-   * {@code jobsOfNow}.
+   * A cache of one block after a steady mix: {@link #OFTEN} read six times, then {@link #SELDOM}
+   * twice, twenty times over. A short memory lets the data set read twice in a row push out the
+   * one read three times as often; the long memory's shadow serves more, and the cache, started
+   * on the short memory, follows it once.
    */
-  private static AdaptiveWholeSetPolicy popularityPassed(int jobsOfNow) {
-    AdaptiveWholeSetPolicy policy = policy(1);
-    jobs(policy, 0, WAS, 40);
-    assertEquals(LONG, policy.rankingHalfLife(), "it starts with the long memory");
-    jobs(policy, 0, NOW, jobsOfNow);
+  private static AdaptiveWholeSetPolicy afterASteadyMix() {
+    AdaptiveWholeSetPolicy policy = new AdaptiveWholeSetPolicy(new double[] {SHORT, LONG}, 10,
+        0.01);
+    policy.setCapacity(0, 1);
+    for (int cycle = 0; cycle < 20; cycle++) {
+      jobs(policy, 0, OFTEN, 6);
+      jobs(policy, 0, SELDOM, 2);
+    }
     return policy;
   }
 
+  @Test
+  void aSteadyMixSwitchesToTheLongMemory() {
+    AdaptiveWholeSetPolicy policy = afterASteadyMix();
+    assertEquals(LONG, policy.rankingHalfLife());
+    assertEquals(1, policy.switches());
+    assertTrue(job(policy, 0, OFTEN).get(0).hit());
+    assertFalse(job(policy, 0, SELDOM).get(0).hit());
+  }
+
   /**
-   * One data set's popularity passes to another for good: a long memory would keep refusing the
-   * newcomer for the old one's count; the short memory's shadow serves it sooner, and the cache
-   * follows it and serves it too.
+   * Popularity then passes to another data set for good: the long memory would keep refusing
+   * the newcomer for the old one's count; the short memory's shadow serves it sooner, and the
+   * cache goes back to the short memory and serves it too.
    */
   @Test
-  void aWorkloadWhoseHotDataSetChangesSwitchesToTheShortMemory() {
-    AdaptiveWholeSetPolicy policy = popularityPassed(15);
+  void aWorkloadWhoseHotDataSetChangesSwitchesBackToTheShortMemory() {
+    AdaptiveWholeSetPolicy policy = afterASteadyMix();
+    jobs(policy, 0, NEW, 15);
     assertEquals(SHORT, policy.rankingHalfLife());
-    assertEquals(1, policy.switches());
-    List<CacheDecision> last = job(policy, 0, NOW);
+    assertEquals(2, policy.switches());
+    List<CacheDecision> last = job(policy, 0, NEW);
     assertTrue(last.get(0).hit(), "the new hot data set is served");
   }
 
   /**
-   * A steady mix where a short memory lets a data set read twice in a row push out the one read
-   * three times as often: the long memory's shadow serves more, and the cache keeps it.
-   */
-  @Test
-  void aSteadyMixKeepsTheLongMemory() {
-    AdaptiveWholeSetPolicy policy = policy(1);
-    DataSet often = dataSet(1, 1);
-    DataSet seldom = dataSet(2, 1);
-    for (int cycle = 0; cycle < 20; cycle++) {
-      jobs(policy, 0, often, 6);
-      jobs(policy, 0, seldom, 2);
-    }
-    assertEquals(LONG, policy.rankingHalfLife());
-    assertEquals(0, policy.switches());
-    assertTrue(job(policy, 0, often).get(0).hit());
-    assertFalse(job(policy, 0, seldom).get(0).hit());
-  }
-
-  /**
    * What the cache holds is what it admitted, not what a shadow decided: the short memory's
-   * shadow takes the newcomer on its second read, the cache (on the long memory until the
-   * shadow's hits show) does not. Forgotten, the data set leaves the shadows too.
+   * shadow takes the newcomer on its fourth read (what it took last is protected for three
+   * accesses), the cache (on the long memory until the shadow's hits show) does not.
    */
   @Test
   void theCacheHoldsOnlyWhatItAdmitted() {
-    AdaptiveWholeSetPolicy policy = popularityPassed(2);
+    AdaptiveWholeSetPolicy policy = afterASteadyMix();
+    jobs(policy, 0, NEW, 4);
     assertEquals(LONG, policy.rankingHalfLife(), "no hit has shown the shadow better yet");
-    assertFalse(policy.isCached(0, block(NOW, 0)));
-    assertTrue(policy.isCached(0, block(WAS, 0)));
+    assertFalse(policy.isCached(0, block(NEW, 0)));
+    assertTrue(policy.isCached(0, block(OFTEN, 0)));
     assertEquals(1, policy.usedBlocks(0));
-    assertTrue(policy.forgetDataSet(NOW.id()));
-    assertEquals(1, policy.trackedDataSets());
+    assertTrue(policy.forgetDataSet(NEW.id()));
+    assertEquals(2, policy.trackedDataSets());
+  }
+
+  @Test
+  void itStartsOnTheShortestMemoryWhereverItIsGiven() {
+    for (double[] halfLives : List.of(new double[] {SHORT, LONG}, new double[] {LONG, SHORT})) {
+      assertEquals(SHORT, new AdaptiveWholeSetPolicy(halfLives, 10, 0.01).rankingHalfLife());
+    }
+  }
+
+  @Test
+  void itsNameGivesItsParametersBack() {
+    AdaptiveWholeSetPolicy policy = new AdaptiveWholeSetPolicy(new double[] {LONG, SHORT}, 10,
+        0.01);
+    String[] name = policy.name().split(":", 2);
+    assertEquals("wholeset-adaptive", name[0]);
+    assertEquals(policy.name(),
+        AdaptiveWholeSetPolicy.fromParameters(List.of(name[1].split(":"))).name());
+    assertEquals("wholeset-adaptive", AdaptiveWholeSetPolicy.fromParameters(List.of()).name());
   }
 }
